@@ -1,0 +1,174 @@
+//! Reading the skills installed on a machine into a [`Catalog`].
+//!
+//! `roots` decides where to look, `scan` finds skill files, `skill` reads
+//! each one (in parallel: reading is independent per file), and this module
+//! applies precedence: the first skill of a name wins; a later one in the
+//! same root is a duplicate, in a later root it is shadowed.
+
+pub mod frontmatter;
+pub mod roots;
+pub mod scan;
+pub mod skill;
+pub mod spec;
+
+pub use roots::{Root, RootKind, RootRequest};
+pub use skill::{Lane, LaneSource, Skill, SkillKind};
+
+use crate::config::Config;
+use crate::diag::{rules, Diagnostic};
+use crate::error::Result;
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+
+/// Every skill found, with precedence applied.
+#[derive(Debug, Clone, Default)]
+pub struct Catalog {
+    pub roots: Vec<Root>,
+    /// All skills in precedence order, shadowed ones included
+    /// (see [`Skill::shadowed_by`]).
+    pub skills: Vec<Skill>,
+    /// Findings not about one skill (walk errors, loops, root configs).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Artifacts people bring (`inputs:` in `re0.yaml` files).
+    pub inputs: BTreeSet<String>,
+    /// Capabilities nobody present can grant (`never:`).
+    pub never: BTreeSet<String>,
+    by_key: HashMap<String, usize>,
+}
+
+impl Catalog {
+    /// Reads every root. `workspace` is the workspace configuration, whose
+    /// `inputs` and `never` apply; each named root's own `re0.yaml` may add
+    /// `inputs` and `never` but nothing else.
+    pub fn load(roots: Vec<Root>, workspace: &Config) -> Result<Catalog> {
+        let mut diagnostics = Vec::new();
+        let mut inputs: BTreeSet<String> = workspace.inputs.iter().cloned().collect();
+        let mut never: BTreeSet<String> = workspace.never.iter().cloned().collect();
+        for root in roots.iter().filter(|r| r.is_named()) {
+            let path = root.path.join("re0.yaml");
+            if !path.is_file() {
+                continue;
+            }
+            let config = Config::load(&path)?;
+            inputs.extend(config.inputs.iter().cloned());
+            never.extend(config.never.iter().cloned());
+            for key in config.authority_keys() {
+                diagnostics.push(
+                    Diagnostic::new(
+                        rules::ROOT_CONFIG_KEY,
+                        &path,
+                        format!("'{key}' in a catalog's re0.yaml is ignored: only the workspace re0.yaml may set it"),
+                    )
+                    .at_line(crate::config::line_of(&std::fs::read_to_string(&path).unwrap_or_default(), key)),
+                );
+            }
+        }
+        let candidates = scan::scan(&roots, &mut diagnostics);
+        let skills: Vec<Skill> = candidates.into_par_iter().map(skill::load).collect();
+        let mut catalog = Catalog {
+            roots,
+            skills,
+            diagnostics,
+            inputs,
+            never,
+            by_key: HashMap::new(),
+        };
+        catalog.apply_precedence();
+        Ok(catalog)
+    }
+
+    fn apply_precedence(&mut self) {
+        for i in 0..self.skills.len() {
+            let key = self.skills[i].key();
+            match self.by_key.get(&key) {
+                None => {
+                    self.by_key.insert(key, i);
+                }
+                Some(&winner) => {
+                    let w = &self.skills[winner];
+                    let same_root = w.root == self.skills[i].root;
+                    let winner_file = w.file.clone();
+                    let d = if same_root {
+                        Diagnostic::new(
+                            rules::DUPLICATE_NAME,
+                            &self.skills[i].file,
+                            format!(
+                                "a skill named '{key}' is also at {}; this one is ignored",
+                                winner_file.display()
+                            ),
+                        )
+                    } else {
+                        Diagnostic::new(
+                            rules::SHADOWED_NAME,
+                            &self.skills[i].file,
+                            format!(
+                                "shadowed by '{key}' at {}, which is in an earlier root",
+                                winner_file.display()
+                            ),
+                        )
+                    }
+                    .at_line(self.skills[i].name_line);
+                    let loser = &mut self.skills[i];
+                    loser.shadowed_by = Some(winner);
+                    loser.diagnostics.push(d);
+                }
+            }
+        }
+    }
+
+    /// The skills in effect (not shadowed), in precedence order.
+    pub fn active(&self) -> impl Iterator<Item = (usize, &Skill)> {
+        self.skills
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.shadowed_by.is_none())
+    }
+
+    pub fn active_count(&self) -> usize {
+        self.active().count()
+    }
+
+    /// Looks a skill up by name, `plugin:name` or `/name`. A plugin skill is
+    /// also found by its plain name when no other skill has it.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        let name = name.trim().trim_start_matches('/');
+        if let Some(&i) = self.by_key.get(name) {
+            return Some(i);
+        }
+        let mut found = self
+            .active()
+            .filter(|(_, s)| s.plugin.is_some() && s.name == name)
+            .map(|(i, _)| i);
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Skill> {
+        self.index_of(name).map(|i| &self.skills[i])
+    }
+
+    /// Every finding: the catalog's own, then each skill's.
+    pub fn all_diagnostics(&self) -> Vec<Diagnostic> {
+        let mut out = self.diagnostics.clone();
+        for s in &self.skills {
+            out.extend(s.diagnostics.iter().cloned());
+        }
+        out
+    }
+
+    /// The active skills that produce `artifact`, in precedence order.
+    pub fn producers<'a>(
+        &'a self,
+        artifact: &'a str,
+    ) -> impl Iterator<Item = (usize, &'a Skill)> + 'a {
+        self.active()
+            .filter(move |(_, s)| s.contract.produces().iter().any(|p| p == artifact))
+    }
+}
+
+impl Skill {
+    /// The catalog key: `plugin:name` for plugin skills, else the name.
+    pub fn key(&self) -> String {
+        self.qualified_name().unwrap_or_else(|| self.name.clone())
+    }
+}

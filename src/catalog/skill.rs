@@ -1,0 +1,331 @@
+//! One skill: reading a `SKILL.md` (or a legacy command file) into a [`Skill`].
+//!
+//! Invariant: [`load`] never fails and never panics. Whatever the bytes, the
+//! skill enters the catalog; a file that cannot be read as frontmatter has an
+//! unreadable lane, which counts as user-only (DESIGN §2, §4.4), and carries a
+//! diagnostic saying why.
+
+use super::frontmatter::{self, FenceError, KeyLines};
+use super::spec;
+use crate::contract::{read_contract, Contract};
+use crate::diag::{rules, Diagnostic, Severity};
+use serde::Serialize;
+use serde_yaml::{Mapping, Value};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// Files larger than this are not parsed.
+pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+
+/// Who may invoke a skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Lane {
+    ModelInvoked,
+    UserOnly,
+}
+
+impl Lane {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Lane::ModelInvoked => "model-invoked",
+            Lane::UserOnly => "user-only",
+        }
+    }
+}
+
+/// Why a skill has the lane it has.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LaneSource {
+    /// Nothing restricts it: model-invoked.
+    Default,
+    /// `disable-model-invocation: true` in the frontmatter.
+    Frontmatter,
+    /// `policy.allow_implicit_invocation: false` in `agents/openai.yaml`.
+    CodexSidecar,
+    /// The frontmatter could not be read: counted as user-only.
+    Unreadable,
+}
+
+impl LaneSource {
+    pub fn describe(&self) -> &'static str {
+        match self {
+            LaneSource::Default => "no field restricts it",
+            LaneSource::Frontmatter => "disable-model-invocation: true",
+            LaneSource::CodexSidecar => "agents/openai.yaml: allow_implicit_invocation: false",
+            LaneSource::Unreadable => "frontmatter unreadable, counted as user-only",
+        }
+    }
+}
+
+/// How the skill is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SkillKind {
+    /// A folder with `SKILL.md`.
+    Folder,
+    /// A legacy `.claude/commands/<name>.md` file.
+    Command,
+}
+
+/// A skill file found while walking a root, before it is read.
+#[derive(Debug, Clone)]
+pub struct Candidate {
+    pub file: PathBuf,
+    pub dir: PathBuf,
+    pub root: usize,
+    pub plugin: Option<String>,
+    pub kind: SkillKind,
+}
+
+/// A skill as read from disk.
+#[derive(Debug, Clone)]
+pub struct Skill {
+    pub name: String,
+    pub plugin: Option<String>,
+    pub kind: SkillKind,
+    /// The `SKILL.md` or command file.
+    pub file: PathBuf,
+    /// The skill folder (for a command file: the folder holding it).
+    pub dir: PathBuf,
+    /// Index of the root it was found in.
+    pub root: usize,
+    pub description: Option<String>,
+    pub lane: Lane,
+    pub lane_source: LaneSource,
+    /// False when the frontmatter could not be read.
+    pub readable: bool,
+    pub contract: Contract,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Index (in the catalog) of the skill that hides this one.
+    pub shadowed_by: Option<usize>,
+    /// Line of the `name` key.
+    pub name_line: Option<usize>,
+}
+
+impl Skill {
+    /// The qualified name `plugin:name` for plugin skills.
+    pub fn qualified_name(&self) -> Option<String> {
+        self.plugin.as_ref().map(|p| format!("{p}:{}", self.name))
+    }
+
+    /// What a person types to invoke the skill.
+    pub fn invocation(&self) -> String {
+        match self.qualified_name() {
+            Some(q) => format!("/{q}"),
+            None => format!("/{}", self.name),
+        }
+    }
+
+    pub fn is_user_only(&self) -> bool {
+        self.lane == Lane::UserOnly
+    }
+}
+
+/// Reads a candidate into a skill. Never fails.
+pub fn load(c: Candidate) -> Skill {
+    let fallback_name = match c.kind {
+        SkillKind::Folder => file_name(&c.dir),
+        SkillKind::Command => c
+            .file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+    };
+    let mut skill = Skill {
+        name: fallback_name,
+        plugin: c.plugin,
+        kind: c.kind,
+        file: c.file,
+        dir: c.dir,
+        root: c.root,
+        description: None,
+        lane: Lane::UserOnly,
+        lane_source: LaneSource::Unreadable,
+        readable: false,
+        contract: Contract::default(),
+        diagnostics: Vec::new(),
+        shadowed_by: None,
+        name_line: None,
+    };
+    let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
+        return skill;
+    };
+    let split = match frontmatter::split(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            let (rule, msg) = match e {
+                FenceError::Missing => (
+                    rules::FRONTMATTER_MISSING,
+                    "no frontmatter: the file must start with a '---' line; counted as user-only",
+                ),
+                FenceError::Unclosed => (
+                    rules::FRONTMATTER_UNCLOSED,
+                    "the frontmatter opened on line 1 is never closed by a '---' or '...' line; counted as user-only",
+                ),
+            };
+            let mut d = Diagnostic::new(rule, &skill.file, msg).at(1, Some(1));
+            if skill.kind == SkillKind::Command {
+                d.severity = Severity::Warning;
+            }
+            skill.diagnostics.push(d);
+            return skill;
+        }
+    };
+    let map = match parse_yaml(split.yaml, split.yaml_line, &skill.file) {
+        Ok(m) => m,
+        Err(d) => {
+            skill.diagnostics.push(d);
+            return skill;
+        }
+    };
+    let keys = KeyLines::index(split.yaml, split.yaml_line);
+    skill.readable = true;
+    skill.lane = Lane::ModelInvoked;
+    skill.lane_source = LaneSource::Default;
+    skill.name_line = keys.top("name");
+    if let Some(Value::String(n)) = map.get("name") {
+        if !n.trim().is_empty() {
+            skill.name = n.trim().to_string();
+        }
+    }
+    if let Some(Value::String(d)) = map.get("description") {
+        let d = d.trim();
+        if !d.is_empty() {
+            skill.description = Some(d.to_string());
+        }
+    }
+    let found = spec::check(&skill, &map, &keys);
+    skill.diagnostics.extend(found);
+    skill.contract = read_contract(&map, &keys, &skill.file, &mut skill.diagnostics);
+    if skill.contract.user_only_declared() {
+        skill.lane = Lane::UserOnly;
+        skill.lane_source = LaneSource::Frontmatter;
+    } else if skill.kind == SkillKind::Folder
+        && codex_forbids_implicit(&skill.dir, &mut skill.diagnostics)
+    {
+        skill.lane = Lane::UserOnly;
+        skill.lane_source = LaneSource::CodexSidecar;
+    }
+    skill
+}
+
+fn file_name(p: &Path) -> String {
+    p.file_name()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Reads the file as UTF-8 text within the size limit.
+fn read_text(file: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    let mut bytes = Vec::new();
+    let read =
+        std::fs::File::open(file).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    if let Err(e) = read {
+        diags.push(Diagnostic::new(
+            rules::UNREADABLE_FILE,
+            file,
+            format!("cannot read the file: {e}; counted as user-only"),
+        ));
+        return None;
+    }
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        diags.push(Diagnostic::new(
+            rules::FILE_TOO_LARGE,
+            file,
+            "the file is larger than 1 MiB and is not parsed; counted as user-only",
+        ));
+        return None;
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            let line = valid.iter().filter(|b| **b == b'\n').count() + 1;
+            let col =
+                valid.len() - valid.iter().rposition(|b| *b == b'\n').map_or(0, |p| p + 1) + 1;
+            diags.push(
+                Diagnostic::new(
+                    rules::NOT_UTF8,
+                    file,
+                    "the file is not valid UTF-8; counted as user-only",
+                )
+                .at(line, Some(col)),
+            );
+            None
+        }
+    }
+}
+
+/// Parses the frontmatter YAML once, mapping error positions to the file.
+fn parse_yaml(yaml: &str, first_line: usize, file: &Path) -> Result<Mapping, Diagnostic> {
+    match serde_yaml::from_str::<Value>(yaml) {
+        Ok(Value::Mapping(m)) => Ok(m),
+        Ok(Value::Null) => Ok(Mapping::new()),
+        Ok(other) => Err(Diagnostic::new(
+            rules::FRONTMATTER_NOT_MAPPING,
+            file,
+            format!(
+                "the frontmatter is a {} where a mapping of keys is expected; counted as user-only",
+                kind_of(&other)
+            ),
+        )
+        .at(first_line, Some(1))),
+        Err(e) => Err(yaml_error(&e, first_line, file)),
+    }
+}
+
+/// Turns a serde_yaml error into a diagnostic at the file's line and column.
+pub fn yaml_error(e: &serde_yaml::Error, first_line: usize, file: &Path) -> Diagnostic {
+    let text = e.to_string();
+    let msg = match text.find(" at line ") {
+        Some(i) => &text[..i],
+        None => text.as_str(),
+    };
+    let d = Diagnostic::new(
+        rules::YAML_SYNTAX,
+        file,
+        format!("invalid YAML: {msg}; counted as user-only"),
+    );
+    match e.location() {
+        Some(loc) => d.at(first_line + loc.line() - 1, Some(loc.column())),
+        None => d.at(first_line, None),
+    }
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Sequence(_) => "list",
+        Value::String(_) => "text",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "boolean",
+        _ => "value",
+    }
+}
+
+/// True when `agents/openai.yaml` sets `policy.allow_implicit_invocation: false`.
+fn codex_forbids_implicit(dir: &Path, diags: &mut Vec<Diagnostic>) -> bool {
+    let path = dir.join("agents").join("openai.yaml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return false;
+    };
+    match serde_yaml::from_str::<Value>(&text) {
+        Ok(v) => matches!(
+            v.get("policy")
+                .and_then(|p| p.get("allow_implicit_invocation")),
+            Some(Value::Bool(false))
+        ),
+        Err(e) => {
+            let mut d = yaml_error(&e, 1, &path);
+            d.code = rules::CODEX_SIDECAR.code;
+            d.severity = rules::CODEX_SIDECAR.severity;
+            d.message = format!(
+                "{}; the sidecar is ignored",
+                d.message.trim_end_matches("; counted as user-only")
+            );
+            diags.push(d);
+            false
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! `re0 check`: every finding about a catalog (DESIGN §7).
+//!
+//! Per-file findings (frontmatter, YAML, spec rules, contract types and
+//! portability) are made while reading each skill; this module adds the
+//! findings that need the whole catalog: unresolved `requires`, cycles,
+//! missing `pipeline`/`calls` members and user-only members of model-invoked
+//! pipelines. Duplicates and shadowing come from catalog precedence.
+
+pub mod report;
+
+use crate::catalog::Catalog;
+use crate::diag::{rules, Diagnostic, Severity};
+use crate::graph::PrereqGraph;
+
+/// The findings of one check, sorted by file and line.
+#[derive(Debug, Clone, Default)]
+pub struct Findings {
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Findings {
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+
+    /// The exit status: 1 on errors, and on warnings when `strict`.
+    pub fn exit_code(&self, strict: bool) -> i32 {
+        let errors = self.count(Severity::Error);
+        let warnings = self.count(Severity::Warning);
+        if errors > 0 || (strict && warnings > 0) {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Checks the whole catalog.
+pub fn check(catalog: &Catalog) -> Findings {
+    let mut diagnostics = catalog.all_diagnostics();
+    unresolved_requires(catalog, &mut diagnostics);
+    members(catalog, &mut diagnostics);
+    cycles(catalog, &mut diagnostics);
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.dedup();
+    Findings { diagnostics }
+}
+
+fn unresolved_requires(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+    for (i, skill) in catalog.active() {
+        let line = skill.contract.requires.as_ref().and_then(|f| f.line);
+        for artifact in skill.contract.requires() {
+            let produced = catalog.producers(artifact).any(|(p, _)| p != i);
+            if !produced && !catalog.inputs.contains(artifact) {
+                out.push(
+                    Diagnostic::new(
+                        rules::UNRESOLVED_REQUIRES,
+                        &skill.file,
+                        format!("'{}' requires '{artifact}', which no installed skill produces", skill.key()),
+                    )
+                    .at_line(line)
+                    .help(format!(
+                        "install a skill that produces '{artifact}', or list it in the catalog's re0.yaml under `inputs:` if people bring it"
+                    )),
+                );
+            }
+        }
+    }
+}
+
+fn members(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+    for (_, skill) in catalog.active() {
+        let c = &skill.contract;
+        for (field, list) in [("pipeline", &c.pipeline), ("calls", &c.calls)] {
+            let Some(list) = list else { continue };
+            for member in &list.value {
+                match catalog.get(member) {
+                    None => out.push(
+                        Diagnostic::new(
+                            rules::MISSING_MEMBER,
+                            &skill.file,
+                            format!("'{}' lists '{member}' in '{field}', but no such skill is installed", skill.key()),
+                        )
+                        .at_line(list.line),
+                    ),
+                    Some(m) if field == "pipeline" && m.is_user_only() && !skill.is_user_only() => out.push(
+                        Diagnostic::new(
+                            rules::USER_ONLY_PIPELINE_MEMBER,
+                            &skill.file,
+                            format!(
+                                "model-invoked pipeline '{}' contains user-only '{}'; the pipeline can only run as a user handoff",
+                                skill.key(),
+                                m.key()
+                            ),
+                        )
+                        .at_line(list.line)
+                        .help("mark the pipeline `disable-model-invocation: true`, or make the member model-invoked"),
+                    ),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+}
+
+fn cycles(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+    let nodes: Vec<usize> = catalog.active().map(|(i, _)| i).collect();
+    let graph = PrereqGraph::build(catalog, &nodes);
+    for cycle in graph.cycles() {
+        let first = &catalog.skills[cycle.nodes[0]];
+        let line = first
+            .contract
+            .requires
+            .as_ref()
+            .or(first.contract.calls.as_ref())
+            .and_then(|f| f.line);
+        out.push(
+            Diagnostic::new(
+                rules::CYCLE,
+                &first.file,
+                format!("prerequisite cycle: {}", cycle.text()),
+            )
+            .at_line(line)
+            .help(format!(
+                "edges that close it: {}; cut one",
+                cycle.edges_text()
+            )),
+        );
+    }
+}

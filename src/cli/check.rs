@@ -1,0 +1,70 @@
+//! `re0 check [DIR…]`: findings for catalog maintainers and CI.
+
+use super::context::Context;
+use super::output;
+use crate::check::{self, report};
+use crate::error::Result;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each finding has a stable code, a severity and file:line. Codes:
+  re0 check --list-codes
+
+Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage error.")]
+pub struct Args {
+    /// Catalog folders to check (default: the same roots as every command).
+    dirs: Vec<PathBuf>,
+    /// Output format; sarif is SARIF 2.1.0 for code-scanning upload.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    strict: bool,
+    /// Print every finding code with its severity and meaning, then exit.
+    #[arg(long)]
+    list_codes: bool,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    Sarif,
+}
+
+pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
+    if args.list_codes {
+        let mut s = String::new();
+        for r in crate::diag::rules::ALL {
+            s.push_str(&format!("{:<26} {:<8} {}\n", r.code, r.severity, r.summary));
+        }
+        output::print(&s);
+        return Ok(0);
+    }
+    let mut roots = catalog.to_vec();
+    roots.extend(args.dirs.iter().cloned());
+    let ctx = Context::load(&roots)?;
+    let findings = check::check(&ctx.catalog);
+    let base = &ctx.workspace.cwd;
+    match args.format {
+        Format::Text => {
+            let mut s = report::text(&findings, base);
+            s = s.replacen(
+                &report::summary(&findings),
+                &format!(
+                    "{} skill(s) checked: {}",
+                    ctx.catalog.skills.len(),
+                    report::summary(&findings)
+                ),
+                1,
+            );
+            output::print(&s);
+        }
+        Format::Json => {
+            output::print_json(&report::json(&findings, base, ctx.catalog.skills.len()))
+        }
+        Format::Sarif => output::print_json(&report::sarif(&findings, base)),
+    }
+    Ok(findings.exit_code(args.strict))
+}

@@ -1,0 +1,86 @@
+//! The command line: argument parsing and dispatch. Each command lives in
+//! its own module and returns its exit status; errors become one line.
+
+mod check;
+mod context;
+mod graph;
+mod list;
+mod output;
+mod show;
+
+use crate::error::Error;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+pub use context::Context;
+
+const ABOUT: &str = "Plan, run and check the agent skills installed on this machine";
+
+const LONG_ABOUT: &str = "\
+re0 reads the skills installed for coding agents (folders with a SKILL.md), \
+orders them by their declared prerequisites, and checks that their contracts hold.
+
+Skill roots, in precedence order: --catalog DIR (exclusive), RE0_CATALOG \
+(exclusive, ':'-separated), then project roots (.agents/skills, .claude/skills, \
+.codex/skills, .cursor/skills, .gemini/skills, .opencode/skills, .github/skills, \
+.claude/commands) from here up to the repository root, then the same under your home.";
+
+const AFTER_HELP: &str = "\
+Examples:
+  re0 --catalog catalogs/dev-workflow list
+  re0 --catalog catalogs/dev-workflow show review-change
+  re0 check catalogs/dev-workflow --format sarif > re0.sarif
+  re0 --catalog catalogs/dev-workflow graph --format mermaid
+
+Exit status: 0 success, 1 check found errors, 2 usage or catalog error.";
+
+#[derive(Debug, Parser)]
+#[command(name = "re0", version, about = ABOUT, long_about = LONG_ABOUT, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// Read skills only from DIR (repeatable; earlier wins a name clash).
+    #[arg(long = "catalog", value_name = "DIR", global = true)]
+    pub catalog: Vec<PathBuf>,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// List the skills in the catalog with their lanes.
+    List(list::Args),
+    /// Show one skill: description, lane and every contract field with its source.
+    Show(show::Args),
+    /// Check a catalog: frontmatter, names, contracts, prerequisites, cycles.
+    Check(check::Args),
+    /// Draw the catalog's prerequisite graph.
+    Graph(graph::Args),
+}
+
+/// Runs re0 with the process arguments and returns the exit status.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("re0: error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<i32, Error> {
+    match cli.command {
+        Command::List(a) => list::run(&cli.catalog, a),
+        Command::Show(a) => show::run(&cli.catalog, a),
+        Command::Check(a) => check::run(&cli.catalog, a),
+        Command::Graph(a) => graph::run(&cli.catalog, a),
+    }
+}

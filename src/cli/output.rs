@@ -1,0 +1,42 @@
+//! Writing to stdout without panicking when the reader goes away.
+
+use std::io::Write;
+
+/// Writes `text` to stdout; a closed pipe is not an error.
+pub fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
+/// Pretty JSON with a trailing newline.
+pub fn print_json(v: &serde_json::Value) {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    print(&s);
+}
+
+/// A comfy-table sized for the terminal, or 100 columns when not on one.
+pub fn table(header: &[&str]) -> comfy_table::Table {
+    let mut t = comfy_table::Table::new();
+    t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED)
+        .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
+        .set_header(header.to_vec());
+    if t.width().is_none() {
+        t.set_width(100);
+    }
+    t
+}
+
+/// The first sentence of `text`, cut to `max` characters.
+pub fn first_sentence(text: &str, max: usize) -> String {
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let end = flat.find(". ").map(|i| i + 1).unwrap_or(flat.len());
+    let s = &flat[..end];
+    if s.chars().count() > max {
+        let cut: String = s.chars().take(max.saturating_sub(1)).collect();
+        format!("{cut}…")
+    } else {
+        s.to_string()
+    }
+}

@@ -1,0 +1,159 @@
+//! The contract a skill declares about itself (DESIGN §3).
+//!
+//! Every field is optional and may be written at the top level of the
+//! frontmatter or under `metadata:`. [`Contract`] keeps each field with where
+//! it was read from; the accessors give the effective value, applying the
+//! "when absent" column of the design (an absent `writes` counts as writing).
+
+mod read;
+
+pub use read::read_contract;
+
+use serde::Serialize;
+
+/// Where a contract field was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Origin {
+    /// A key at the top level of the frontmatter.
+    TopLevel,
+    /// A string under `metadata:`.
+    Metadata,
+    /// A Codex `agents/openai.yaml` sidecar (lane only).
+    CodexSidecar,
+}
+
+/// One contract value and where it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Field<T> {
+    pub value: T,
+    pub origin: Origin,
+    /// 1-based line in the skill file, when known.
+    pub line: Option<usize>,
+}
+
+/// The contract fields, in the order of DESIGN §3.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Contract {
+    pub disable_model_invocation: Option<Field<bool>>,
+    pub triggers: Option<Field<Vec<String>>>,
+    pub requires: Option<Field<Vec<String>>>,
+    pub produces: Option<Field<Vec<String>>>,
+    pub writes: Option<Field<bool>>,
+    pub destructive: Option<Field<bool>>,
+    pub needs: Option<Field<Vec<String>>>,
+    pub pipeline: Option<Field<Vec<String>>>,
+    pub calls: Option<Field<Vec<String>>>,
+    pub skip_when: Option<Field<String>>,
+    pub decision: Option<Field<String>>,
+    pub done_when: Option<Field<String>>,
+}
+
+fn list(f: &Option<Field<Vec<String>>>) -> &[String] {
+    f.as_ref().map(|f| f.value.as_slice()).unwrap_or(&[])
+}
+
+impl Contract {
+    pub fn triggers(&self) -> &[String] {
+        list(&self.triggers)
+    }
+    pub fn requires(&self) -> &[String] {
+        list(&self.requires)
+    }
+    pub fn produces(&self) -> &[String] {
+        list(&self.produces)
+    }
+    pub fn pipeline(&self) -> &[String] {
+        list(&self.pipeline)
+    }
+    pub fn calls(&self) -> &[String] {
+        list(&self.calls)
+    }
+    /// `writes`, counting an absent field as writing.
+    pub fn writes(&self) -> bool {
+        self.writes.as_ref().is_none_or(|f| f.value)
+    }
+    pub fn destructive(&self) -> bool {
+        self.destructive.as_ref().is_some_and(|f| f.value)
+    }
+    pub fn user_only_declared(&self) -> bool {
+        self.disable_model_invocation
+            .as_ref()
+            .is_some_and(|f| f.value)
+    }
+    pub fn is_pipeline(&self) -> bool {
+        self.pipeline.is_some()
+    }
+    /// The capabilities the skill needs: `needs` when given, else `write`
+    /// for a writing skill and nothing otherwise.
+    pub fn needs(&self) -> Vec<String> {
+        match &self.needs {
+            Some(f) => f.value.clone(),
+            None if self.writes() => vec!["write".to_string()],
+            None => Vec::new(),
+        }
+    }
+    pub fn skip_when(&self) -> Option<&str> {
+        self.skip_when.as_ref().map(|f| f.value.as_str())
+    }
+    pub fn decision(&self) -> Option<&str> {
+        self.decision.as_ref().map(|f| f.value.as_str())
+    }
+    pub fn done_when(&self) -> Option<&str> {
+        self.done_when.as_ref().map(|f| f.value.as_str())
+    }
+
+    /// The effective values as JSON, as `re0 list --format json` shows them.
+    pub fn effective_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "disable-model-invocation": self.user_only_declared(),
+            "triggers": self.triggers(),
+            "requires": self.requires(),
+            "produces": self.produces(),
+            "writes": self.writes(),
+            "destructive": self.destructive(),
+            "needs": self.needs(),
+            "pipeline": self.pipeline.as_ref().map(|f| &f.value),
+            "calls": self.calls(),
+            "skip-when": self.skip_when(),
+            "decision": self.decision(),
+            "done-when": self.done_when(),
+        })
+    }
+}
+
+/// True when `name` is lowercase words of letters and digits joined by
+/// single `-` (the form of artifact and capability names).
+pub fn is_artifact_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with('-')
+        && !name.ends_with('-')
+        && !name.contains("--")
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn absent_writes_counts_as_writing() {
+        let c = Contract::default();
+        assert!(c.writes());
+        assert_eq!(c.needs(), vec!["write".to_string()]);
+        assert!(!c.destructive());
+    }
+
+    #[test]
+    fn artifact_names() {
+        assert!(is_artifact_name("release-notes"));
+        assert!(is_artifact_name("v2"));
+        assert!(!is_artifact_name("Release"));
+        assert!(!is_artifact_name("a--b"));
+        assert!(!is_artifact_name("-a"));
+        assert!(!is_artifact_name("a b"));
+        assert!(!is_artifact_name(""));
+    }
+}

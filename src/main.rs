@@ -1,0 +1,3 @@
+fn main() {
+    std::process::exit(re0::cli::main());
+}
