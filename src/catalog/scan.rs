@@ -76,6 +76,13 @@ fn scan_skills(
                     .path()
                     .map(Path::to_path_buf)
                     .unwrap_or_else(|| root.path.clone());
+                // A broken SKILL.md is reported once, as the skill's own finding.
+                if path
+                    .file_name()
+                    .is_some_and(|n| SKILL_FILES.iter().any(|f| n == *f))
+                {
+                    continue;
+                }
                 let d = if let Some(ancestor) = e.loop_ancestor() {
                     Diagnostic::new(
                         rules::SYMLINK_LOOP,
@@ -108,10 +115,12 @@ fn scan_skills(
         if manifest.is_file() {
             plugins.push((depth, plugin_name(&manifest, path, diags)));
         }
+        // A dangling link named SKILL.md still marks a skill folder: it enters
+        // the catalog with an `unreadable-file` finding instead of vanishing.
         let Some(file) = SKILL_FILES
             .iter()
             .map(|f| path.join(f))
-            .find(|f| f.is_file())
+            .find(|f| f.symlink_metadata().is_ok() && !f.is_dir())
         else {
             continue;
         };

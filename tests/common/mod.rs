@@ -1,0 +1,101 @@
+//! Shared helpers for the end-to-end tests: a sandbox with its own HOME and
+//! working folder, so no skill installed on the machine leaks into a test.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+use tempfile::TempDir;
+
+pub struct Sandbox {
+    pub dir: TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("home")).unwrap();
+        std::fs::create_dir_all(dir.path().join("work")).unwrap();
+        Sandbox { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+
+    pub fn work(&self) -> PathBuf {
+        self.dir.path().join("work")
+    }
+
+    /// Writes `text` at `rel` under the sandbox, creating folders.
+    pub fn write(&self, rel: &str, text: &str) -> PathBuf {
+        let p = self.dir.path().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    /// Writes a minimal valid skill `name` in folder `rel/name`.
+    pub fn skill(&self, rel: &str, name: &str, extra: &str) -> PathBuf {
+        self.write(
+            &format!("{rel}/{name}/SKILL.md"),
+            &format!("---\nname: {name}\ndescription: The {name} skill.\n{extra}---\nBody.\n"),
+        )
+    }
+
+    /// `re0` run in `cwd` (relative to the sandbox) with the sandbox HOME.
+    pub fn re0_in(&self, cwd: &str) -> Command {
+        let mut c = Command::cargo_bin("re0").unwrap();
+        c.current_dir(self.dir.path().join(cwd))
+            .env("HOME", self.home())
+            .env_remove("RE0_CATALOG")
+            .env_remove("RE0_RUNNER");
+        c
+    }
+
+    pub fn re0(&self) -> Command {
+        self.re0_in("work")
+    }
+}
+
+/// `re0` in the repository root with an empty HOME.
+pub fn re0_repo() -> (Command, TempDir) {
+    let home = tempfile::tempdir().unwrap();
+    let mut c = Command::cargo_bin("re0").unwrap();
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env("HOME", home.path())
+        .env_remove("RE0_CATALOG")
+        .env_remove("RE0_RUNNER");
+    (c, home)
+}
+
+/// Runs a command and parses its stdout as JSON.
+pub fn json(cmd: &mut Command) -> serde_json::Value {
+    let out = cmd.output().unwrap();
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    })
+}
+
+/// The names of a roster (`re0 list --format json`).
+pub fn roster_names(v: &serde_json::Value) -> Vec<String> {
+    v["skills"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[cfg(unix)]
+pub fn symlink(target: &Path, link: &Path) {
+    std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(target, link).unwrap();
+}
