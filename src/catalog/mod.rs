@@ -17,7 +17,6 @@ pub use skill::{Lane, LaneSource, Skill, SkillKind};
 use crate::config::Config;
 use crate::diag::{rules, Diagnostic};
 use crate::error::Result;
-use rayon::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 
 /// Every skill found, with precedence applied.
@@ -34,6 +33,8 @@ pub struct Catalog {
     /// Capabilities nobody present can grant (`never:`).
     pub never: BTreeSet<String>,
     by_key: HashMap<String, usize>,
+    /// Artifact name to the active skills producing it, in precedence order.
+    by_artifact: HashMap<String, Vec<usize>>,
 }
 
 impl Catalog {
@@ -63,8 +64,7 @@ impl Catalog {
                 );
             }
         }
-        let candidates = scan::scan(&roots, &mut diagnostics);
-        let skills: Vec<Skill> = candidates.into_par_iter().map(skill::load).collect();
+        let skills = scan::scan(&roots, &mut diagnostics);
         let mut catalog = Catalog {
             roots,
             skills,
@@ -72,12 +72,24 @@ impl Catalog {
             inputs,
             never,
             by_key: HashMap::new(),
+            by_artifact: HashMap::new(),
         };
         catalog.apply_precedence();
         Ok(catalog)
     }
 
     fn apply_precedence(&mut self) {
+        self.resolve_names();
+        for (i, skill) in self.skills.iter().enumerate() {
+            if skill.shadowed_by.is_none() {
+                for a in skill.contract.produces() {
+                    self.by_artifact.entry(a.clone()).or_default().push(i);
+                }
+            }
+        }
+    }
+
+    fn resolve_names(&mut self) {
         for i in 0..self.skills.len() {
             let key = self.skills[i].key();
             match self.by_key.get(&key) {
@@ -157,12 +169,11 @@ impl Catalog {
     }
 
     /// The active skills that produce `artifact`, in precedence order.
-    pub fn producers<'a>(
-        &'a self,
-        artifact: &'a str,
-    ) -> impl Iterator<Item = (usize, &'a Skill)> + 'a {
-        self.active()
-            .filter(move |(_, s)| s.contract.produces().iter().any(|p| p == artifact))
+    pub fn producers(&self, artifact: &str) -> &[usize] {
+        self.by_artifact
+            .get(artifact)
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
     }
 }
 

@@ -1,142 +1,247 @@
-//! Walking roots for skill files.
+//! Walking roots for skills.
 //!
 //! Rules (DESIGN §2): a root is walked for folders holding `SKILL.md` (or
 //! `skill.md`); a skill folder is not searched for further skills; symbolic
 //! links are followed and loops reported; one canonical folder is read once
 //! across all roots; hidden folders other than `.curated`, `.system` and
 //! `.experimental` are skipped; a folder with `.claude-plugin/plugin.json` is
-//! a plugin whose skills are also named `plugin:skill`. Walk order is sorted
-//! by file name so the catalog is the same on every machine.
+//! a plugin whose skills are also named `plugin:skill`.
+//!
+//! Each folder is listed exactly once; whether it holds a skill file, a
+//! plugin manifest or a Codex `agents/` folder is read from that listing, so a
+//! skill costs one listing and one file read. Sibling folders are walked in
+//! parallel and each skill is read where it is found; results are put back in
+//! file-name order, so the catalog is the same on every machine and run.
 
 use super::roots::Root;
-use super::skill::{Candidate, SkillKind};
+use super::skill::{self, Candidate, Skill, SkillKind};
 use crate::diag::{rules, Diagnostic};
+use rayon::prelude::*;
 use std::collections::HashSet;
+use std::ffi::OsString;
+use std::fs::FileType;
 use std::path::{Path, PathBuf};
-use walkdir::WalkDir;
 
 const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
 const SKILL_FILES: &[&str] = &["SKILL.md", "skill.md"];
+/// Deeper folders than this are not walked (a guard against pathological trees).
+const MAX_DEPTH: usize = 32;
 
-/// Finds the skill files of every root, in precedence order.
-pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Candidate> {
+/// Finds and reads the skills of every root, in precedence order. A skill
+/// folder reached twice (through links, or from two roots) is kept once, at
+/// its first place.
+pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for (i, root) in roots.iter().enumerate() {
-        if root.commands {
-            scan_commands(root, i, &mut seen, &mut out);
+        let found = if root.commands {
+            scan_commands(root, i)
         } else {
-            scan_skills(root, i, &mut seen, &mut out, diags);
+            let canonical = std::fs::canonicalize(&root.path).unwrap_or_else(|_| root.path.clone());
+            let top = Ancestors {
+                path: &canonical,
+                parent: None,
+            };
+            let walk = Walk { root: i };
+            walk.dir(&root.path, &canonical, None, 0, Some(&top))
+        };
+        diags.extend(found.diagnostics);
+        for (canonical, skill) in found.skills {
+            if seen.insert(canonical) {
+                out.push(skill);
+            }
         }
     }
     out
 }
 
-fn scan_commands(root: &Root, index: usize, seen: &mut HashSet<PathBuf>, out: &mut Vec<Candidate>) {
+/// What a walk below one folder found.
+#[derive(Default)]
+struct Found {
+    /// Skills with the canonical path of their folder (or command file).
+    skills: Vec<(PathBuf, Skill)>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Found {
+    fn extend(&mut self, other: Found) {
+        self.skills.extend(other.skills);
+        self.diagnostics.extend(other.diagnostics);
+    }
+
+    fn problem(d: Diagnostic) -> Found {
+        Found {
+            skills: Vec::new(),
+            diagnostics: vec![d],
+        }
+    }
+}
+
+fn scan_commands(root: &Root, index: usize) -> Found {
     let Ok(entries) = std::fs::read_dir(&root.path) else {
-        return;
+        return Found::default();
     };
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
         .collect();
     files.sort();
-    for file in files {
-        let canonical = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
-        if seen.insert(canonical) {
-            out.push(Candidate {
+    let skills = files
+        .into_par_iter()
+        .map(|file| {
+            let canonical = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
+            let skill = skill::load(Candidate {
                 dir: root.path.clone(),
                 file,
                 root: index,
                 plugin: None,
                 kind: SkillKind::Command,
+                has_agents: false,
             });
-        }
+            (canonical, skill)
+        })
+        .collect();
+    Found {
+        skills,
+        diagnostics: Vec::new(),
     }
 }
 
-fn scan_skills(
-    root: &Root,
-    index: usize,
-    seen: &mut HashSet<PathBuf>,
-    out: &mut Vec<Candidate>,
-    diags: &mut Vec<Diagnostic>,
-) {
-    let mut walk = WalkDir::new(&root.path)
-        .follow_links(true)
-        .sort_by_file_name()
-        .into_iter();
-    // Plugins enclosing the current entry, with the depth of their folder.
-    let mut plugins: Vec<(usize, String)> = Vec::new();
-    while let Some(next) = walk.next() {
-        let entry = match next {
-            Ok(e) => e,
+/// The canonical paths of the folders on the way down, for loop checks.
+struct Ancestors<'a> {
+    path: &'a Path,
+    parent: Option<&'a Ancestors<'a>>,
+}
+
+impl Ancestors<'_> {
+    /// True when `target` is one of these folders or above one of them:
+    /// walking it would come back here.
+    fn loops_to(&self, target: &Path) -> bool {
+        let mut a = Some(self);
+        while let Some(x) = a {
+            if x.path.starts_with(target) {
+                return true;
+            }
+            a = x.parent;
+        }
+        false
+    }
+}
+
+struct Walk {
+    root: usize,
+}
+
+impl Walk {
+    /// Walks folder `path` (canonical path `canonical`) inside `plugin`.
+    /// `up` holds the canonical folders above, including this one.
+    fn dir(
+        &self,
+        path: &Path,
+        canonical: &Path,
+        plugin: Option<&str>,
+        depth: usize,
+        up: Option<&Ancestors<'_>>,
+    ) -> Found {
+        let listing = match std::fs::read_dir(path) {
+            Ok(l) => l,
             Err(e) => {
-                let path = e
-                    .path()
-                    .map(Path::to_path_buf)
-                    .unwrap_or_else(|| root.path.clone());
-                // A broken SKILL.md is reported once, as the skill's own finding.
-                if path
-                    .file_name()
-                    .is_some_and(|n| SKILL_FILES.iter().any(|f| n == *f))
-                {
-                    continue;
-                }
-                let d = if let Some(ancestor) = e.loop_ancestor() {
-                    Diagnostic::new(
-                        rules::SYMLINK_LOOP,
-                        &path,
-                        format!(
-                            "symbolic link loops back to {}; not followed",
-                            ancestor.display()
-                        ),
-                    )
-                } else {
-                    Diagnostic::new(rules::WALK_ERROR, &path, format!("cannot read: {e}"))
-                };
-                diags.push(d);
-                continue;
+                return Found::problem(Diagnostic::new(
+                    rules::WALK_ERROR,
+                    path,
+                    format!("cannot read the folder: {e}"),
+                ))
             }
         };
-        if !entry.file_type().is_dir() {
-            continue;
-        }
-        let depth = entry.depth();
-        while plugins.last().is_some_and(|(d, _)| *d >= depth) {
-            plugins.pop();
-        }
-        let path = entry.path();
-        if depth > 0 && is_skipped_hidden(entry.file_name()) {
-            walk.skip_current_dir();
-            continue;
-        }
-        let manifest = path.join(".claude-plugin").join("plugin.json");
-        if manifest.is_file() {
-            plugins.push((depth, plugin_name(&manifest, path, diags)));
-        }
-        // A dangling link named SKILL.md still marks a skill folder: it enters
-        // the catalog with an `unreadable-file` finding instead of vanishing.
-        let Some(file) = SKILL_FILES
+        let mut entries: Vec<(OsString, FileType)> = listing
+            .filter_map(|e| e.ok())
+            .filter_map(|e| e.file_type().ok().map(|t| (e.file_name(), t)))
+            .collect();
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let has = |name: &str| entries.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
+
+        if let Some(file) = SKILL_FILES
             .iter()
-            .map(|f| path.join(f))
-            .find(|f| f.symlink_metadata().is_ok() && !f.is_dir())
-        else {
-            continue;
-        };
-        // A skill folder is not searched for further skills.
-        walk.skip_current_dir();
-        let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        if !seen.insert(canonical) {
-            continue;
+            .find(|f| has(f).is_some_and(|t| !t.is_dir()))
+        {
+            // A skill folder is not searched for further skills.
+            let skill = skill::load(Candidate {
+                file: path.join(file),
+                dir: path.to_path_buf(),
+                root: self.root,
+                plugin: plugin.map(str::to_string),
+                kind: SkillKind::Folder,
+                has_agents: has("agents").is_some(),
+            });
+            return Found {
+                skills: vec![(canonical.to_path_buf(), skill)],
+                diagnostics: Vec::new(),
+            };
         }
-        out.push(Candidate {
-            file,
-            dir: path.to_path_buf(),
-            root: index,
-            plugin: plugins.last().map(|(_, n)| n.clone()),
-            kind: SkillKind::Folder,
-        });
+        if depth >= MAX_DEPTH {
+            return Found::default();
+        }
+        let mut found = Found::default();
+        let own_plugin = if has(".claude-plugin").is_some() {
+            plugin_name(path, &mut found.diagnostics)
+        } else {
+            None
+        };
+        let plugin = own_plugin.as_deref().or(plugin);
+        let here = Ancestors {
+            path: canonical,
+            parent: up,
+        };
+        let parts: Vec<Found> = entries
+            .par_iter()
+            .filter(|(name, kind)| !is_skipped_hidden(name) && (kind.is_dir() || kind.is_symlink()))
+            .map(|(name, kind)| {
+                let child = path.join(name);
+                if kind.is_dir() {
+                    self.dir(
+                        &child,
+                        &canonical.join(name),
+                        plugin,
+                        depth + 1,
+                        Some(&here),
+                    )
+                } else {
+                    self.link(&child, plugin, depth + 1, &here)
+                }
+            })
+            .collect();
+        for p in parts {
+            found.extend(p);
+        }
+        found
+    }
+
+    /// Follows a symbolic link found while walking.
+    fn link(&self, link: &Path, plugin: Option<&str>, depth: usize, up: &Ancestors<'_>) -> Found {
+        let target = match std::fs::canonicalize(link) {
+            Ok(t) => t,
+            Err(e) => {
+                return Found::problem(Diagnostic::new(
+                    rules::WALK_ERROR,
+                    link,
+                    format!("broken symbolic link: {e}"),
+                ))
+            }
+        };
+        if !target.is_dir() {
+            return Found::default();
+        }
+        if up.loops_to(&target) {
+            return Found::problem(Diagnostic::new(
+                rules::SYMLINK_LOOP,
+                link,
+                format!(
+                    "symbolic link loops back to {}; not followed",
+                    target.display()
+                ),
+            ));
+        }
+        self.dir(link, &target, plugin, depth, Some(up))
     }
 }
 
@@ -145,24 +250,27 @@ fn is_skipped_hidden(name: &std::ffi::OsStr) -> bool {
     name.starts_with('.') && !VISIBLE_HIDDEN.contains(&name.as_ref())
 }
 
-/// The plugin's `name` from its manifest, or its folder name.
-fn plugin_name(manifest: &Path, folder: &Path, diags: &mut Vec<Diagnostic>) -> String {
+/// The plugin's `name` from `folder/.claude-plugin/plugin.json`, or the
+/// folder's name; `None` when there is no manifest file.
+fn plugin_name(folder: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
+    let manifest = folder.join(".claude-plugin").join("plugin.json");
     let fallback = folder
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let text = match std::fs::read_to_string(manifest) {
+    let text = match std::fs::read_to_string(&manifest) {
         Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
         Err(e) => {
             diags.push(Diagnostic::new(
                 rules::PLUGIN_MANIFEST,
-                manifest,
+                &manifest,
                 format!("cannot read: {e}"),
             ));
-            return fallback;
+            return Some(fallback);
         }
     };
-    match serde_json::from_str::<serde_json::Value>(&text) {
+    Some(match serde_json::from_str::<serde_json::Value>(&text) {
         Ok(v) => v
             .get("name")
             .and_then(|n| n.as_str())
@@ -173,12 +281,12 @@ fn plugin_name(manifest: &Path, folder: &Path, diags: &mut Vec<Diagnostic>) -> S
             diags.push(
                 Diagnostic::new(
                     rules::PLUGIN_MANIFEST,
-                    manifest,
+                    &manifest,
                     format!("invalid JSON: {e}; the folder name '{fallback}' is used"),
                 )
                 .at(e.line().max(1), Some(e.column().max(1))),
             );
             fallback
         }
-    }
+    })
 }

@@ -77,6 +77,8 @@ pub struct Candidate {
     pub root: usize,
     pub plugin: Option<String>,
     pub kind: SkillKind,
+    /// The folder has an `agents/` folder (a Codex sidecar may be there).
+    pub has_agents: bool,
 }
 
 /// A skill as read from disk.
@@ -125,6 +127,7 @@ impl Skill {
 
 /// Reads a candidate into a skill. Never fails.
 pub fn load(c: Candidate) -> Skill {
+    let c_has_agents = c.has_agents;
     let fallback_name = match c.kind {
         SkillKind::Folder => file_name(&c.dir),
         SkillKind::Command => c
@@ -176,7 +179,7 @@ pub fn load(c: Candidate) -> Skill {
     let map = match parse_yaml(split.yaml, split.yaml_line, &skill.file) {
         Ok(m) => m,
         Err(d) => {
-            skill.diagnostics.push(d);
+            skill.diagnostics.push(*d);
             return skill;
         }
     };
@@ -202,9 +205,7 @@ pub fn load(c: Candidate) -> Skill {
     if skill.contract.user_only_declared() {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::Frontmatter;
-    } else if skill.kind == SkillKind::Folder
-        && codex_forbids_implicit(&skill.dir, &mut skill.diagnostics)
-    {
+    } else if c_has_agents && codex_forbids_implicit(&skill.dir, &mut skill.diagnostics) {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::CodexSidecar;
     }
@@ -220,8 +221,13 @@ fn file_name(p: &Path) -> String {
 /// Reads the file as UTF-8 text within the size limit.
 fn read_text(file: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
     let mut bytes = Vec::new();
-    let read =
-        std::fs::File::open(file).and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes));
+    // Size the buffer from the file's length so a small file takes one read
+    // plus the end-of-file probe; `take` bounds a file that grows meanwhile.
+    let read = std::fs::File::open(file).and_then(|f| {
+        let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+        bytes.reserve_exact(len.min(MAX_FILE_BYTES + 1) as usize + 1);
+        f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)
+    });
     if let Err(e) = read {
         diags.push(Diagnostic::new(
             rules::UNREADABLE_FILE,
@@ -259,20 +265,22 @@ fn read_text(file: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
 }
 
 /// Parses the frontmatter YAML once, mapping error positions to the file.
-fn parse_yaml(yaml: &str, first_line: usize, file: &Path) -> Result<Mapping, Diagnostic> {
+fn parse_yaml(yaml: &str, first_line: usize, file: &Path) -> Result<Mapping, Box<Diagnostic>> {
     match serde_yaml::from_str::<Value>(yaml) {
         Ok(Value::Mapping(m)) => Ok(m),
         Ok(Value::Null) => Ok(Mapping::new()),
-        Ok(other) => Err(Diagnostic::new(
-            rules::FRONTMATTER_NOT_MAPPING,
-            file,
-            format!(
+        Ok(other) => Err(Box::new(
+            Diagnostic::new(
+                rules::FRONTMATTER_NOT_MAPPING,
+                file,
+                format!(
                 "the frontmatter is a {} where a mapping of keys is expected; counted as user-only",
                 kind_of(&other)
             ),
-        )
-        .at(first_line, Some(1))),
-        Err(e) => Err(yaml_error(&e, first_line, file)),
+            )
+            .at(first_line, Some(1)),
+        )),
+        Err(e) => Err(Box::new(yaml_error(&e, first_line, file))),
     }
 }
 

@@ -53,7 +53,7 @@ fn unresolved_requires(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
     for (i, skill) in catalog.active() {
         let line = skill.contract.requires.as_ref().and_then(|f| f.line);
         for artifact in skill.contract.requires() {
-            let produced = catalog.producers(artifact).any(|(p, _)| p != i);
+            let produced = catalog.producers(artifact).iter().any(|&p| p != i);
             if !produced && !catalog.inputs.contains(artifact) {
                 out.push(
                     Diagnostic::new(

@@ -2,7 +2,10 @@
 
 use super::context::Context;
 use super::output;
+use crate::contract::Effective;
+use crate::diag::Severity;
 use crate::error::Result;
+use serde::Serialize;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -21,6 +24,33 @@ enum Format {
     Json,
 }
 
+/// `re0/roster@1`.
+#[derive(Serialize)]
+struct Roster<'a> {
+    schema: &'static str,
+    skills: Vec<Entry<'a>>,
+}
+
+#[derive(Serialize)]
+struct Entry<'a> {
+    name: String,
+    lane: &'static str,
+    description: Option<&'a str>,
+    path: String,
+    root: String,
+    shadowed: bool,
+    diagnostics: Vec<EntryDiagnostic<'a>>,
+    contract: Effective<'a>,
+}
+
+#[derive(Serialize)]
+struct EntryDiagnostic<'a> {
+    code: &'static str,
+    severity: Severity,
+    line: Option<usize>,
+    message: &'a str,
+}
+
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     let ctx = Context::load(catalog)?;
     let skills: Vec<_> = ctx
@@ -31,30 +61,32 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         .collect();
     match args.format {
         Format::Json => {
-            let rows: Vec<_> = skills
+            let rows: Vec<Entry> = skills
                 .iter()
-                .map(|s| {
-                    serde_json::json!({
-                        "name": s.key(),
-                        "lane": s.lane.as_str(),
-                        "description": s.description,
-                        "path": ctx.show_path(&s.file),
-                        "root": ctx.show_path(&ctx.catalog.roots[s.root].path),
-                        "shadowed": s.shadowed_by.is_some(),
-                        "diagnostics": s.diagnostics.iter().map(|d| serde_json::json!({
-                            "code": d.code,
-                            "severity": d.severity,
-                            "line": d.line,
-                            "message": d.message,
-                        })).collect::<Vec<_>>(),
-                        "contract": s.contract.effective_json(),
-                    })
+                .map(|s| Entry {
+                    name: s.key(),
+                    lane: s.lane.as_str(),
+                    description: s.description.as_deref(),
+                    path: ctx.show_path(&s.file),
+                    root: ctx.show_path(&ctx.catalog.roots[s.root].path),
+                    shadowed: s.shadowed_by.is_some(),
+                    diagnostics: s
+                        .diagnostics
+                        .iter()
+                        .map(|d| EntryDiagnostic {
+                            code: d.code,
+                            severity: d.severity,
+                            line: d.line,
+                            message: &d.message,
+                        })
+                        .collect(),
+                    contract: s.contract.effective(),
                 })
                 .collect();
-            output::print_json(&serde_json::json!({
-                "schema": "re0/roster@1",
-                "skills": rows,
-            }));
+            output::print_serialize(&Roster {
+                schema: "re0/roster@1",
+                skills: rows,
+            });
         }
         Format::Table => {
             if skills.is_empty() {

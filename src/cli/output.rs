@@ -9,6 +9,16 @@ pub fn print(text: &str) {
     let _ = out.flush();
 }
 
+/// Streams `v` as pretty JSON with a trailing newline, without building a
+/// JSON tree first (a roster of 10,000 skills stays small in memory).
+pub fn print_serialize<T: serde::Serialize>(v: &T) {
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    if serde_json::to_writer_pretty(&mut out, v).is_ok() {
+        let _ = out.write_all(b"\n");
+    }
+    let _ = out.flush();
+}
+
 /// Pretty JSON with a trailing newline.
 pub fn print_json(v: &serde_json::Value) {
     let mut s = serde_json::to_string_pretty(v).unwrap_or_default();

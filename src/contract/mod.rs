@@ -103,23 +103,41 @@ impl Contract {
         self.done_when.as_ref().map(|f| f.value.as_str())
     }
 
-    /// The effective values as JSON, as `re0 list --format json` shows them.
-    pub fn effective_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "disable-model-invocation": self.user_only_declared(),
-            "triggers": self.triggers(),
-            "requires": self.requires(),
-            "produces": self.produces(),
-            "writes": self.writes(),
-            "destructive": self.destructive(),
-            "needs": self.needs(),
-            "pipeline": self.pipeline.as_ref().map(|f| &f.value),
-            "calls": self.calls(),
-            "skip-when": self.skip_when(),
-            "decision": self.decision(),
-            "done-when": self.done_when(),
-        })
+    /// The effective values, as `re0 list --format json` shows them.
+    pub fn effective(&self) -> Effective<'_> {
+        Effective {
+            disable_model_invocation: self.user_only_declared(),
+            triggers: self.triggers(),
+            requires: self.requires(),
+            produces: self.produces(),
+            writes: self.writes(),
+            destructive: self.destructive(),
+            needs: self.needs(),
+            pipeline: self.pipeline.as_ref().map(|f| f.value.as_slice()),
+            calls: self.calls(),
+            skip_when: self.skip_when(),
+            decision: self.decision(),
+            done_when: self.done_when(),
+        }
     }
+}
+
+/// A contract's effective values (defaults applied), for serialising.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Effective<'a> {
+    pub disable_model_invocation: bool,
+    pub triggers: &'a [String],
+    pub requires: &'a [String],
+    pub produces: &'a [String],
+    pub writes: bool,
+    pub destructive: bool,
+    pub needs: Vec<String>,
+    pub pipeline: Option<&'a [String]>,
+    pub calls: &'a [String],
+    pub skip_when: Option<&'a str>,
+    pub decision: Option<&'a str>,
+    pub done_when: Option<&'a str>,
 }
 
 /// True when `name` is lowercase words of letters and digits joined by
