@@ -12,8 +12,10 @@ pub mod config;
 pub mod contract;
 pub mod diag;
 pub mod error;
+pub mod eval;
 pub mod graph;
 pub mod paths;
+pub mod plan;
 pub mod workspace;
 
 pub use diag::{Diagnostic, Rule, Severity};

@@ -3,6 +3,7 @@
 
 mod check;
 mod context;
+mod eval;
 mod graph;
 mod list;
 mod output;
@@ -55,6 +56,8 @@ pub enum Command {
     Check(check::Args),
     /// Draw the catalog's prerequisite graph.
     Graph(graph::Args),
+    /// Measure selection quality on an evaluation set of intents.
+    Eval(eval::Args),
 }
 
 /// Runs re0 with the process arguments and returns the exit status.
@@ -82,5 +85,6 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Command::Show(a) => show::run(&cli.catalog, a),
         Command::Check(a) => check::run(&cli.catalog, a),
         Command::Graph(a) => graph::run(&cli.catalog, a),
+        Command::Eval(a) => eval::run(a),
     }
 }

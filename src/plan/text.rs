@@ -1,0 +1,221 @@
+//! Turning text into index terms: lowercase words, stop words dropped,
+//! English Snowball stems. Hyphenated names split into their words, so
+//! `review-change` matches "review my change".
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+/// Words that carry no meaning for choosing a skill. Sorted for binary search.
+const STOP_WORDS: &[&str] = &[
+    "a",
+    "about",
+    "after",
+    "again",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "be",
+    "been",
+    "before",
+    "being",
+    "both",
+    "but",
+    "by",
+    "can",
+    "could",
+    "did",
+    "do",
+    "does",
+    "doing",
+    "done",
+    "each",
+    "either",
+    "etc",
+    "for",
+    "from",
+    "get",
+    "go",
+    "going",
+    "got",
+    "had",
+    "has",
+    "have",
+    "having",
+    "he",
+    "her",
+    "here",
+    "him",
+    "his",
+    "how",
+    "i",
+    "i'd",
+    "i'm",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "it's",
+    "its",
+    "just",
+    "let",
+    "let's",
+    "lets",
+    "like",
+    "me",
+    "might",
+    "more",
+    "most",
+    "must",
+    "my",
+    "myself",
+    "need",
+    "needs",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "one",
+    "only",
+    "or",
+    "other",
+    "our",
+    "ours",
+    "out",
+    "over",
+    "please",
+    "pls",
+    "quick",
+    "quickly",
+    "really",
+    "shall",
+    "she",
+    "should",
+    "so",
+    "some",
+    "something",
+    "such",
+    "than",
+    "that",
+    "the",
+    "their",
+    "them",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "up",
+    "us",
+    "use",
+    "using",
+    "very",
+    "via",
+    "want",
+    "wanna",
+    "was",
+    "way",
+    "we",
+    "were",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "why",
+    "will",
+    "with",
+    "would",
+    "you",
+    "your",
+    "yours",
+];
+
+pub fn is_stop_word(w: &str) -> bool {
+    STOP_WORDS.binary_search(&w).is_ok()
+}
+
+/// Lowercase words of letters and digits (an apostrophe stays inside a word).
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() || (c == '\'' && !cur.is_empty()) {
+            cur.extend(c.to_lowercase());
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur).trim_end_matches('\'').to_string());
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur.trim_end_matches('\'').to_string());
+    }
+    out
+}
+
+/// Stems words for matching.
+pub struct Analyzer {
+    stemmer: Stemmer,
+}
+
+impl Default for Analyzer {
+    fn default() -> Self {
+        Analyzer {
+            stemmer: Stemmer::create(Algorithm::English),
+        }
+    }
+}
+
+impl Analyzer {
+    pub fn stem(&self, word: &str) -> String {
+        self.stemmer.stem(word).into_owned()
+    }
+
+    /// The index terms of `text`: words without stop words, stemmed.
+    pub fn terms(&self, text: &str) -> Vec<String> {
+        words(text)
+            .iter()
+            .filter(|w| !is_stop_word(w))
+            .map(|w| self.stem(w))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stop_words_are_sorted() {
+        let mut s = STOP_WORDS.to_vec();
+        s.sort();
+        assert_eq!(s, STOP_WORDS);
+    }
+
+    #[test]
+    fn words_split_hyphens_and_punctuation() {
+        assert_eq!(
+            words("Review-change, then /ship it!"),
+            ["review", "change", "then", "ship", "it"]
+        );
+        assert_eq!(words("don't"), ["don't"]);
+    }
+
+    #[test]
+    fn terms_stem_and_drop_stop_words() {
+        let a = Analyzer::default();
+        assert_eq!(a.terms("Please review my changes"), ["review", "chang"]);
+        assert_eq!(a.terms("planned planning plans"), ["plan", "plan", "plan"]);
+    }
+}
