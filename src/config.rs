@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 pub struct Config {
     #[serde(default)]
     pub roots: Vec<PathBuf>,
+    /// The session's capabilities; absent means the default, `write`.
     #[serde(default)]
-    pub grants: Vec<String>,
+    pub grants: Option<Vec<String>>,
     #[serde(default)]
     pub never: Vec<String>,
     #[serde(default)]
@@ -96,8 +97,9 @@ impl Config {
                 message: msg,
             }
         })?;
+        let no_grants = Vec::new();
         for (field, names) in [
-            ("grants", &config.grants),
+            ("grants", config.grants.as_ref().unwrap_or(&no_grants)),
             ("never", &config.never),
             ("inputs", &config.inputs),
         ] {
@@ -132,7 +134,7 @@ impl Config {
         if !self.roots.is_empty() {
             out.push("roots");
         }
-        if !self.grants.is_empty() {
+        if self.grants.is_some() {
             out.push("grants");
         }
         if self.runner.is_some() {
@@ -187,7 +189,7 @@ mod tests {
         .unwrap();
         assert_eq!(c.runner_timeout.unwrap().seconds(), Some(600));
         assert_eq!(c.max_attempts, Some(2));
-        assert_eq!(c.grants, ["network"]);
+        assert_eq!(c.grants, Some(vec!["network".to_string()]));
     }
 
     #[test]

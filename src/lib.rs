@@ -14,6 +14,7 @@ pub mod diag;
 pub mod error;
 pub mod eval;
 pub mod graph;
+pub mod guard;
 pub mod paths;
 pub mod plan;
 pub mod workspace;

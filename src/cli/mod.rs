@@ -7,6 +7,7 @@ mod eval;
 mod graph;
 mod list;
 mod output;
+mod plan;
 mod show;
 
 use crate::error::Error;
@@ -48,6 +49,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Plan an intent: the skills that serve it, ordered and typed.
+    Plan(plan::Args),
     /// List the skills in the catalog with their lanes.
     List(list::Args),
     /// Show one skill: description, lane and every contract field with its source.
@@ -81,6 +84,7 @@ pub fn main() -> i32 {
 
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.command {
+        Command::Plan(a) => plan::run(&cli.catalog, a),
         Command::List(a) => list::run(&cli.catalog, a),
         Command::Show(a) => show::run(&cli.catalog, a),
         Command::Check(a) => check::run(&cli.catalog, a),

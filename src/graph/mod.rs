@@ -19,6 +19,10 @@ pub enum Link {
     Artifact(String),
     /// The first lists the second in `calls`.
     Calls,
+    /// The first is a (missing) member of the pipeline that is the second.
+    Member,
+    /// The first is the decision the second's contract asks for.
+    Decision,
 }
 
 impl Link {
@@ -26,6 +30,8 @@ impl Link {
         match self {
             Link::Artifact(a) => a,
             Link::Calls => "calls",
+            Link::Member => "member",
+            Link::Decision => "decision",
         }
     }
 }

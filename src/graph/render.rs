@@ -97,7 +97,7 @@ pub fn json(g: &PrereqGraph, catalog: &Catalog) -> serde_json::Value {
             g.links[&(a, b)].iter().map(move |l| {
                 let (kind, artifact) = match l {
                     super::Link::Artifact(x) => ("artifact", Some(x.clone())),
-                    super::Link::Calls => ("calls", None),
+                    other => (other.label(), None),
                 };
                 serde_json::json!({
                     "from": g.names[&a],

@@ -1,23 +1,408 @@
 //! Planning: from one intent to ordered, typed steps (DESIGN §4).
+//!
+//! The stages, each in its own module: [`select`] chooses skills
+//! ([`relevance`] scores them, [`selector`] asks an outside program instead),
+//! [`closure`] adds what they need, cycles reject the plan, [`order`] sorts
+//! it, [`typing`] types each step, and [`render`] shows it.
 
+pub mod closure;
+pub mod model;
+pub mod order;
 pub mod relevance;
+pub mod render;
 pub mod select;
+pub mod selector;
 pub mod text;
+pub mod typing;
+
+pub use model::{Plan, PlanResult, Step, StepKind, StepType};
 
 use crate::catalog::Catalog;
+use crate::error::Result;
+use crate::graph::{Link, PrereqGraph};
+use closure::{Closure, Target};
+use model::{CatalogInfo, Reject, RejectEdge};
+use relevance::Query;
+use std::collections::{BTreeMap, BTreeSet};
+use text::Analyzer;
+
+/// What a plan depends on beyond the catalog and the intent.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// Capabilities the session holds.
+    pub grants: BTreeSet<String>,
+    /// `--selector CMD`.
+    pub selector: Option<String>,
+    /// `--explain`: keep every candidate in the plan.
+    pub explain: bool,
+    /// The roots, as shown in the plan's `catalog` field.
+    pub roots: Vec<String>,
+}
 
 /// The skills selection chooses for `intent` (before prerequisite closure),
 /// with members of a chosen frozen pipeline left to the pipeline.
 pub fn selected(catalog: &Catalog, intent: &str) -> Vec<usize> {
     let sel = select::select(catalog, intent);
     let chosen: Vec<usize> = sel.chosen.iter().map(|(i, _)| *i).collect();
-    let members: Vec<usize> = chosen
+    without_pipeline_members(catalog, &chosen).0
+}
+
+/// Drops chosen skills that a chosen pipeline runs; returns the rest and
+/// notes saying so.
+fn without_pipeline_members(catalog: &Catalog, chosen: &[usize]) -> (Vec<usize>, Vec<String>) {
+    let mut notes = Vec::new();
+    let mut keep = Vec::new();
+    for &i in chosen {
+        let inside = chosen.iter().find(|&&p| {
+            p != i
+                && catalog.skills[p]
+                    .contract
+                    .pipeline()
+                    .iter()
+                    .any(|m| catalog.index_of(m) == Some(i))
+        });
+        match inside {
+            Some(&p) => notes.push(format!(
+                "{} runs inside the frozen pipeline {}; it is not planned on its own",
+                catalog.skills[i].key(),
+                catalog.skills[p].key()
+            )),
+            None => keep.push(i),
+        }
+    }
+    (keep, notes)
+}
+
+/// Plans `intent` over `catalog`.
+pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
+    let analyzer = Analyzer::default();
+    let query = Query::new(intent, &analyzer);
+    let mut notes = Vec::new();
+    let selection = select::select(catalog, intent);
+    let chosen: Vec<(usize, String)> = match &opts.selector {
+        Some(cmd) => {
+            let (names, warnings) = selector::run(cmd, catalog, intent)?;
+            for w in &warnings {
+                eprintln!("re0: warning: {w}");
+            }
+            notes.extend(warnings);
+            names.into_iter().map(|i| (i, "chosen by the selector".to_string())).collect()
+        }
+        None => selection.chosen.iter().map(|(i, c)| (*i, c.describe())).collect(),
+    };
+    let ids: Vec<usize> = chosen.iter().map(|(i, _)| *i).collect();
+    let (kept, member_notes) = without_pipeline_members(catalog, &ids);
+    notes.extend(member_notes);
+    let chosen: Vec<(usize, String)> = chosen.into_iter().filter(|(i, _)| kept.contains(i)).collect();
+    let scores = |s: usize| selection.score_of(s);
+    let closure = closure::build(catalog, &query, &analyzer, &chosen, &scores);
+
+    let mut plan = Plan {
+        schema: model::SCHEMA.to_string(),
+        intent: intent.to_string(),
+        result: PlanResult::Plan,
+        reject: None,
+        steps: Vec::new(),
+        stop_condition: None,
+        notes: Vec::new(),
+        catalog: CatalogInfo {
+            skills: catalog.active_count(),
+            roots: opts.roots.clone(),
+        },
+        explain: opts.explain.then(|| selection.candidates.clone()),
+    };
+    let names: Vec<String> = closure.nodes.iter().map(|n| node_name(catalog, &n.target)).collect();
+
+    // Cycles first: a cyclic plan is rejected whole, with no partial order.
+    if let Some(reject) = find_cycle(&closure, &names) {
+        plan.result = PlanResult::Reject;
+        plan.notes.push(format!(
+            "rejected: the steps for this intent depend on each other in a cycle ({}); cut one of its edges",
+            reject.text
+        ));
+        plan.reject = Some(reject);
+        return Ok(plan);
+    }
+    if closure.nodes.is_empty() {
+        plan.result = PlanResult::ZeroSteps;
+        plan.notes.push("zero steps: no installed skill fits this intent".to_string());
+        let near: Vec<String> = selection
+            .candidates
+            .iter()
+            .take(3)
+            .map(|c| format!("{} (score {:.2})", c.skill, c.score))
+            .collect();
+        if !near.is_empty() {
+            plan.notes.push(format!(
+                "closest, not selected: {}; name a skill (/name) to plan it anyway",
+                near.join(", ")
+            ));
+        }
+        plan.notes.extend(notes);
+        return Ok(plan);
+    }
+    let relevance: Vec<f64> = closure.nodes.iter().map(|n| n.relevance).collect();
+    let order = order::topological(&relevance, &names, &closure.edges)
+        .expect("cycles were rejected above");
+    let id_of: BTreeMap<usize, String> = order
         .iter()
-        .flat_map(|&i| catalog.skills[i].contract.pipeline().to_vec())
-        .filter_map(|m| catalog.index_of(&m))
+        .enumerate()
+        .map(|(k, &n)| (n, format!("s{}", k + 1)))
         .collect();
-    chosen
-        .into_iter()
-        .filter(|i| !members.contains(i))
-        .collect()
+
+    let session = typing::Session {
+        catalog,
+        grants: &opts.grants,
+        known: known_values(catalog, &query, &analyzer, intent, &opts.grants),
+    };
+    // The reason skipping began with, for each skipped node.
+    let mut skip_root: BTreeMap<usize, String> = BTreeMap::new();
+    for &n in &order {
+        let node = &closure.nodes[n];
+        let preds = predecessors(&closure, n);
+        let skipped = preds
+            .iter()
+            .filter_map(|p| skip_root.get(p).map(|why| (*p, why)))
+            .min_by_key(|(p, _)| id_num(&id_of[p]));
+        let typed = typing::type_node(
+            &session,
+            node,
+            skipped.map(|(p, why)| (id_of[&p].as_str(), names[p].as_str(), why.as_str())),
+        );
+        if typed.ty == StepType::Skip {
+            let root = match skipped {
+                Some((_, why)) => why.clone(),
+                None => typed.reason.clone(),
+            };
+            skip_root.insert(n, root);
+        }
+        let mut pred_ids: Vec<&String> = preds.iter().map(|p| &id_of[p]).collect();
+        pred_ids.sort_by_key(|id| id_num(id));
+        let cost_owner = match typed.ty {
+            StepType::Conditional => typed.may_become.last().copied().unwrap_or(StepType::Skip).cost_owner(),
+            t => t.cost_owner(),
+        };
+        plan.steps.push(Step {
+            id: id_of[&n].clone(),
+            target: names[n].clone(),
+            kind: kind_of(catalog, &node.target),
+            predecessors: pred_ids.into_iter().cloned().collect(),
+            step_type: typed.ty,
+            may_become: typed.may_become,
+            reason: typed.reason,
+            fires_when: fires_when(&closure, n, &id_of),
+            expected_output: match &node.target {
+                Target::Skill(s) => closure::produces_of(catalog, &catalog.skills[*s]),
+                _ => Vec::new(),
+            },
+            skippable_when: match &node.target {
+                Target::Skill(s) => catalog.skills[*s].contract.skip_when().map(str::to_string),
+                _ => None,
+            },
+            cost_owner,
+            invocation: typed.invocation,
+            selected_because: node.because.clone(),
+        });
+    }
+    plan.stop_condition = Some(stop_condition(catalog, &closure, &plan, &id_of));
+    if plan.steps.len() == 1 {
+        plan.notes.push("one step: ordering is trivial".to_string());
+    }
+    for step in plan.steps.iter().filter(|s| s.step_type == StepType::Skip) {
+        let needed = plan.steps.iter().any(|o| o.predecessors.contains(&step.id) && o.step_type != StepType::Skip)
+            || !plan.steps.iter().any(|o| o.predecessors.contains(&step.id));
+        if needed {
+            plan.notes.push(format!(
+                "{} ({}) is skipped: a run of this plan ends incomplete, never completed",
+                step.id, step.target
+            ));
+        }
+    }
+    notes.extend(closure.notes.iter().cloned());
+    notes.extend(shadow_notes(catalog, &closure));
+    plan.notes.extend(notes);
+    Ok(plan)
+}
+
+fn id_num(id: &str) -> usize {
+    id.trim_start_matches('s').parse().unwrap_or(usize::MAX)
+}
+
+fn node_name(catalog: &Catalog, t: &Target) -> String {
+    match t {
+        Target::Skill(s) => catalog.skills[*s].key(),
+        Target::Missing(m) => m.clone(),
+        Target::Decision { question, .. } => question.clone(),
+    }
+}
+
+fn kind_of(catalog: &Catalog, t: &Target) -> StepKind {
+    match t {
+        Target::Skill(s) if catalog.skills[*s].contract.is_pipeline() => StepKind::Pipeline,
+        Target::Decision { .. } => StepKind::Decision,
+        _ => StepKind::Skill,
+    }
+}
+
+fn predecessors(c: &Closure, n: usize) -> Vec<usize> {
+    c.edges.keys().filter(|(_, to)| *to == n).map(|(from, _)| *from).collect()
+}
+
+/// The values a `skip-when` can read at plan time.
+fn known_values(
+    catalog: &Catalog,
+    query: &Query,
+    a: &Analyzer,
+    intent: &str,
+    grants: &BTreeSet<String>,
+) -> BTreeMap<String, serde_json::Value> {
+    let mut inputs: BTreeSet<String> = catalog.inputs.clone();
+    for (_, s) in catalog.active() {
+        for r in s.contract.requires() {
+            if query.supplies(r, a) {
+                inputs.insert(r.clone());
+            }
+        }
+    }
+    BTreeMap::from([
+        ("intent".to_string(), serde_json::json!(intent)),
+        ("grants".to_string(), serde_json::json!(grants)),
+        ("inputs".to_string(), serde_json::json!(inputs)),
+    ])
+}
+
+/// What must hold before node `n` fires.
+fn fires_when(c: &Closure, n: usize, ids: &BTreeMap<usize, String>) -> String {
+    let node = &c.nodes[n];
+    if matches!(node.target, Target::Missing(_)) {
+        return "never: not installed".to_string();
+    }
+    let mut parts: Vec<String> = Vec::new();
+    for ((from, to), links) in &c.edges {
+        if *to != n {
+            continue;
+        }
+        for l in links {
+            parts.push(match l {
+                Link::Artifact(a) => format!("{a} accepted from {}", ids[from]),
+                Link::Calls => format!("{} has run (it calls this step)", ids[from]),
+                Link::Decision => format!("decision {} answered", ids[from]),
+                Link::Member => format!("member {} installed", ids[from]),
+            });
+        }
+    }
+    for (a, how) in &node.supplied {
+        parts.push(format!("{a} {how}"));
+    }
+    for a in &node.unmet {
+        parts.push(format!("{a} exists (no installed skill produces it: unmet)"));
+    }
+    if parts.is_empty() {
+        "intent accepted".to_string()
+    } else {
+        parts.join("; ")
+    }
+}
+
+/// The observable condition that ends the plan (DESIGN §4.5): what the
+/// final steps (those no other unskipped step follows) leave behind.
+fn stop_condition(catalog: &Catalog, c: &Closure, plan: &Plan, ids: &BTreeMap<usize, String>) -> String {
+    let skipped: BTreeSet<&str> = plan
+        .steps
+        .iter()
+        .filter(|s| s.step_type == StepType::Skip)
+        .map(|s| s.id.as_str())
+        .collect();
+    let is_skipped = |n: &usize| skipped.contains(ids[n].as_str());
+    let mut finals: Vec<usize> = (0..c.nodes.len())
+        .filter(|n| !is_skipped(n))
+        .filter(|n| !c.edges.keys().any(|(from, to)| from == n && !is_skipped(to)))
+        .collect();
+    finals.sort_by_key(|n| id_num(&ids[n]));
+    let mut done = Vec::new();
+    let mut artifacts: Vec<String> = Vec::new();
+    for n in &finals {
+        match &c.nodes[*n].target {
+            Target::Skill(s) => {
+                let skill = &catalog.skills[*s];
+                if let Some(d) = skill.contract.done_when() {
+                    done.push(d.to_string());
+                } else {
+                    let outs = closure::produces_of(catalog, skill);
+                    if outs.is_empty() {
+                        done.push(format!("{} ({}) handed off as complete", ids[n], skill.key()));
+                    }
+                    artifacts.extend(outs);
+                }
+            }
+            Target::Decision { question, .. } => done.push(format!("decision answered: {question}")),
+            Target::Missing(_) => {}
+        }
+    }
+    artifacts.dedup();
+    if !artifacts.is_empty() {
+        done.push(format!("artifacts {} accepted with fresh evidence", artifacts.join(", ")));
+    }
+    let mut text = if done.is_empty() {
+        "nothing: every step is skipped".to_string()
+    } else {
+        done.join("; and ")
+    };
+    let unmet: Vec<String> = c.nodes.iter().flat_map(|n| n.unmet.iter().cloned()).collect();
+    if !unmet.is_empty() {
+        text.push_str(&format!(
+            " (cannot be reached: nothing installed produces {})",
+            unmet.join(", ")
+        ));
+    } else if !skipped.is_empty() {
+        let mut s: Vec<&str> = skipped.into_iter().collect();
+        s.sort_by_key(|id| id_num(id));
+        text.push_str(&format!(" (cannot be reached: {} skipped)", s.join(", ")));
+    }
+    text
+}
+
+fn shadow_notes(catalog: &Catalog, c: &Closure) -> Vec<String> {
+    let mut out = Vec::new();
+    for n in &c.nodes {
+        let Target::Skill(s) = n.target else { continue };
+        for loser in catalog.skills.iter().filter(|x| x.shadowed_by == Some(s)) {
+            out.push(format!(
+                "{} at {} shadows another at {}",
+                catalog.skills[s].key(),
+                catalog.skills[s].file.display(),
+                loser.file.display()
+            ));
+        }
+    }
+    out
+}
+
+/// The first cycle among the plan's nodes, as a reject.
+fn find_cycle(c: &Closure, names: &[String]) -> Option<Reject> {
+    let mut g = PrereqGraph::default();
+    for (i, name) in names.iter().enumerate() {
+        g.graph.add_node(i);
+        g.names.insert(i, name.clone());
+    }
+    for ((from, to), links) in &c.edges {
+        for l in links {
+            g.add(*from, *to, l.clone());
+        }
+    }
+    let cycle = g.cycles().into_iter().next()?;
+    Some(Reject {
+        reason: "cycle".to_string(),
+        text: cycle.text(),
+        edges: cycle
+            .edges
+            .iter()
+            .map(|e| RejectEdge {
+                from: e.from.clone(),
+                to: e.to.clone(),
+                via: e.via.clone(),
+            })
+            .collect(),
+        cycle: cycle.members,
+    })
 }

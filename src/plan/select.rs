@@ -70,7 +70,7 @@ impl Chosen {
 }
 
 /// One candidate as `--explain` shows it.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Candidate {
     pub skill: String,
     pub score: f64,

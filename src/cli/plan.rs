@@ -1,0 +1,101 @@
+//! `re0 plan "<intent>"`: show the plan before anything runs.
+
+use super::context::Context;
+use super::output;
+use crate::error::Result;
+use crate::plan::{self, render, Options};
+use std::collections::BTreeSet;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each step is typed: invoke-model-skill (this run may do it), user-handoff
+(a person does it: user-only, destructive, a decision, or a capability this
+session lacks), skip (not installed, nobody may grant what it needs, its
+skip-when holds, or it depends on a skipped step), or conditional (its type
+waits on an earlier step's output). A prerequisite cycle rejects the plan.
+
+Examples:
+  re0 --catalog catalogs/dev-workflow plan \"review and ship my change\"
+  re0 plan \"/release\" --grant git-push --grant network
+  re0 plan \"update the lockfile\" --format json | jq '.steps[].type'
+
+Exit status: 0 a plan or zero steps, 3 rejected (cycle), 2 usage or catalog error.")]
+pub struct Args {
+    /// What you want done, in your own words; `/name` names a skill.
+    intent: String,
+    /// Output format (table on a terminal, json otherwise).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Capabilities this session holds, besides `write` (repeatable).
+    #[arg(long = "grant", value_name = "CAP")]
+    grants: Vec<String>,
+    /// The session may not edit the workspace: withhold `write`.
+    #[arg(long)]
+    read_only: bool,
+    /// Show every candidate's score, matched words and why it was taken.
+    #[arg(long)]
+    explain: bool,
+    /// Let an outside program choose the skills: it gets the intent and the
+    /// roster as JSON on stdin and prints a JSON list of names.
+    #[arg(long, value_name = "CMD")]
+    selector: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Table,
+    Json,
+    Md,
+    Mermaid,
+    Dot,
+}
+
+/// The session's capabilities: `grants:` from re0.yaml (default `write`),
+/// plus `--grant`, less `write` when read-only.
+pub fn session_grants(config_grants: Option<&[String]>, flags: &[String], read_only: bool) -> BTreeSet<String> {
+    let mut g: BTreeSet<String> = match config_grants {
+        Some(list) => list.iter().cloned().collect(),
+        None => BTreeSet::from(["write".to_string()]),
+    };
+    g.extend(flags.iter().cloned());
+    if read_only {
+        g.remove("write");
+    }
+    g
+}
+
+pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
+    for g in &args.grants {
+        if !crate::contract::is_artifact_name(g) {
+            return Err(crate::error::Error::Usage(format!(
+                "--grant {g}: a capability is lowercase words joined by '-' (e.g. network, git-push)"
+            )));
+        }
+    }
+    let ctx = Context::load(catalog)?;
+    let opts = Options {
+        grants: session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only),
+        selector: args.selector.or_else(|| std::env::var("RE0_SELECTOR").ok().filter(|s| !s.is_empty())),
+        explain: args.explain,
+        roots: ctx.catalog.roots.iter().map(|r| ctx.show_path(&r.path)).collect(),
+    };
+    let plan = plan::plan(&ctx.catalog, &args.intent, &opts)?;
+    let format = args.format.unwrap_or(if std::io::stdout().is_terminal() {
+        Format::Table
+    } else {
+        Format::Json
+    });
+    match format {
+        Format::Json => output::print_serialize(&plan),
+        Format::Table => {
+            let width = comfy_table::Table::new().width();
+            output::print(&render::table(&plan, width));
+        }
+        Format::Md => output::print(&render::markdown(&plan)),
+        Format::Mermaid => output::print(&render::mermaid(&plan)),
+        Format::Dot => output::print(&render::dot(&plan)),
+    }
+    Ok(plan.exit_code())
+}

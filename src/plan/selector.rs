@@ -1,0 +1,101 @@
+//! `--selector CMD`: selection by an outside program (DESIGN §4.1 rule 7).
+//!
+//! re0 starts `sh -c CMD`, writes `{"intent", "skills": [...]}` on its
+//! stdin and reads a JSON list of skill names (or `{"skills": [...]}`) from
+//! its stdout. Names not in the catalog are dropped with a warning; the
+//! program's text is never acted on beyond that list.
+
+use crate::catalog::Catalog;
+use crate::error::{Error, Result};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long the selector may take.
+pub const TIMEOUT: Duration = Duration::from_secs(120);
+
+/// Runs the selector; returns chosen catalog indices and warnings.
+pub fn run(cmd: &str, catalog: &Catalog, intent: &str) -> Result<(Vec<usize>, Vec<String>)> {
+    let roster: Vec<_> = catalog
+        .active()
+        .map(|(_, s)| {
+            serde_json::json!({
+                "name": s.key(),
+                "description": s.description,
+                "lane": s.lane.as_str(),
+                "triggers": s.contract.triggers(),
+                "requires": s.contract.requires(),
+                "produces": s.contract.produces(),
+            })
+        })
+        .collect();
+    let input = serde_json::to_vec(&serde_json::json!({
+        "schema": "re0/selector-request@1",
+        "intent": intent,
+        "skills": roster,
+    }))
+    .unwrap_or_default();
+    let fail = |m: String| Error::Usage(format!("--selector '{cmd}': {m}"));
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(cmd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| fail(format!("cannot start: {e}")))?;
+    let mut stdin = child.stdin.take().expect("piped");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = std::io::Read::read_to_end(&mut std::io::Read::take(stdout, 16 << 20), &mut buf);
+        buf
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().map_err(|e| fail(e.to_string()))? {
+            break s;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(fail(format!("no answer within {}s", TIMEOUT.as_secs())));
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let _ = writer.join();
+    let out = reader.join().unwrap_or_default();
+    if !status.success() {
+        return Err(fail(format!("exited with {status}")));
+    }
+    let value: serde_json::Value = serde_json::from_slice(&out)
+        .map_err(|e| fail(format!("did not print a JSON list of skill names ({e})")))?;
+    let list = match &value {
+        serde_json::Value::Array(a) => a.clone(),
+        serde_json::Value::Object(o) => match o.get("skills") {
+            Some(serde_json::Value::Array(a)) => a.clone(),
+            _ => return Err(fail("printed an object without a 'skills' list".into())),
+        },
+        _ => return Err(fail("did not print a JSON list of skill names".into())),
+    };
+    let mut chosen = Vec::new();
+    let mut warnings = Vec::new();
+    for item in list {
+        let Some(name) = item.as_str() else {
+            warnings.push(format!("selector returned {item}, which is not a skill name; dropped"));
+            continue;
+        };
+        match catalog.index_of(name) {
+            Some(i) if !chosen.contains(&i) => chosen.push(i),
+            Some(_) => {}
+            None => warnings.push(format!(
+                "selector returned '{}', which is not in the catalog; dropped",
+                name.chars().take(80).collect::<String>()
+            )),
+        }
+    }
+    Ok((chosen, warnings))
+}
