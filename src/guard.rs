@@ -96,7 +96,8 @@ impl Guard {
             let value = cel::to_value(v).map_err(|e| GuardError::Invalid(e.to_string()))?;
             ctx.add_variable_from_value(k.clone(), value);
         }
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| program.execute(&ctx)));
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| program.execute(&ctx)));
         match result {
             Ok(Ok(cel::Value::Bool(b))) => Ok(b),
             Ok(Ok(other)) => Err(GuardError::Invalid(format!(
@@ -113,7 +114,10 @@ mod tests {
     use super::*;
 
     fn vars(pairs: &[(&str, Json)]) -> BTreeMap<String, Json> {
-        pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect()
     }
 
     #[test]
@@ -121,7 +125,10 @@ mod tests {
         let g = Guard::parse("'docs' in inputs && retries < 3");
         assert!(g.is_cel());
         assert_eq!(g.variables(), ["inputs", "retries"]);
-        let v = vars(&[("inputs", serde_json::json!(["docs"])), ("retries", serde_json::json!(1))]);
+        let v = vars(&[
+            ("inputs", serde_json::json!(["docs"])),
+            ("retries", serde_json::json!(1)),
+        ]);
         assert_eq!(g.eval(&v), Ok(true));
         assert_eq!(
             g.eval(&vars(&[("inputs", serde_json::json!([]))])),
@@ -139,6 +146,9 @@ mod tests {
     #[test]
     fn non_boolean_is_invalid() {
         let g = Guard::parse("1 + 2");
-        assert!(matches!(g.eval(&BTreeMap::new()), Err(GuardError::Invalid(_))));
+        assert!(matches!(
+            g.eval(&BTreeMap::new()),
+            Err(GuardError::Invalid(_))
+        ));
     }
 }

@@ -54,7 +54,11 @@ pub enum Format {
 
 /// The session's capabilities: `grants:` from re0.yaml (default `write`),
 /// plus `--grant`, less `write` when read-only.
-pub fn session_grants(config_grants: Option<&[String]>, flags: &[String], read_only: bool) -> BTreeSet<String> {
+pub fn session_grants(
+    config_grants: Option<&[String]>,
+    flags: &[String],
+    read_only: bool,
+) -> BTreeSet<String> {
     let mut g: BTreeSet<String> = match config_grants {
         Some(list) => list.iter().cloned().collect(),
         None => BTreeSet::from(["write".to_string()]),
@@ -77,9 +81,16 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     let ctx = Context::load(catalog)?;
     let opts = Options {
         grants: session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only),
-        selector: args.selector.or_else(|| std::env::var("RE0_SELECTOR").ok().filter(|s| !s.is_empty())),
+        selector: args
+            .selector
+            .or_else(|| std::env::var("RE0_SELECTOR").ok().filter(|s| !s.is_empty())),
         explain: args.explain,
-        roots: ctx.catalog.roots.iter().map(|r| ctx.show_path(&r.path)).collect(),
+        roots: ctx
+            .catalog
+            .roots
+            .iter()
+            .map(|r| ctx.show_path(&r.path))
+            .collect(),
     };
     let plan = plan::plan(&ctx.catalog, &args.intent, &opts)?;
     let format = args.format.unwrap_or(if std::io::stdout().is_terminal() {

@@ -150,8 +150,16 @@ impl Builder<'_> {
         }
         for callee in skill.contract.calls() {
             let n = match catalog.index_of(callee) {
-                Some(j) => self.add(Target::Skill(j), format!("called by {me}"), (self.scores)(j)),
-                None => self.add(Target::Missing(callee.clone()), format!("called by {me}"), 0.0),
+                Some(j) => self.add(
+                    Target::Skill(j),
+                    format!("called by {me}"),
+                    (self.scores)(j),
+                ),
+                None => self.add(
+                    Target::Missing(callee.clone()),
+                    format!("called by {me}"),
+                    0.0,
+                ),
             };
             self.edge(i, n, Link::Calls);
         }
@@ -164,11 +172,15 @@ impl Builder<'_> {
                 continue;
             }
             if self.query.supplies(&r, self.analyzer) {
-                self.c.nodes[i].supplied.push((r, "supplied with the intent"));
+                self.c.nodes[i]
+                    .supplied
+                    .push((r, "supplied with the intent"));
                 continue;
             }
             if catalog.inputs.contains(&r) {
-                self.c.nodes[i].supplied.push((r, "brought by a person (input)"));
+                self.c.nodes[i]
+                    .supplied
+                    .push((r, "brought by a person (input)"));
                 continue;
             }
             let producers: Vec<usize> = catalog
@@ -220,7 +232,11 @@ impl Builder<'_> {
             da.cmp(&db)
                 .then_with(|| (self.scores)(b).total_cmp(&(self.scores)(a)))
                 .then_with(|| la.cmp(&lb))
-                .then_with(|| self.catalog.skills[a].key().cmp(&self.catalog.skills[b].key()))
+                .then_with(|| {
+                    self.catalog.skills[a]
+                        .key()
+                        .cmp(&self.catalog.skills[b].key())
+                })
         })
     }
 }
@@ -250,16 +266,15 @@ pub fn build(
         i += 1;
     }
     // Artifact edges between the nodes, producer to consumer.
-    let skill_nodes: Vec<(usize, usize)> = b
-        .c
-        .nodes
-        .iter()
-        .enumerate()
-        .filter_map(|(n, node)| match node.target {
-            Target::Skill(s) => Some((n, s)),
-            _ => None,
-        })
-        .collect();
+    let skill_nodes: Vec<(usize, usize)> =
+        b.c.nodes
+            .iter()
+            .enumerate()
+            .filter_map(|(n, node)| match node.target {
+                Target::Skill(s) => Some((n, s)),
+                _ => None,
+            })
+            .collect();
     for &(n, s) in &skill_nodes {
         for r in requires_of(catalog, &catalog.skills[s]) {
             for &(p, ps) in &skill_nodes {
@@ -282,13 +297,12 @@ pub fn build(
             format!("decision {} asks for", catalog.skills[s].key()),
             b.c.nodes[n].relevance,
         );
-        let preds: Vec<(usize, BTreeSet<Link>)> = b
-            .c
-            .edges
-            .iter()
-            .filter(|((_, to), _)| *to == n)
-            .map(|((from, _), l)| (*from, l.clone()))
-            .collect();
+        let preds: Vec<(usize, BTreeSet<Link>)> =
+            b.c.edges
+                .iter()
+                .filter(|((_, to), _)| *to == n)
+                .map(|((from, _), l)| (*from, l.clone()))
+                .collect();
         for (p, links) in preds {
             for l in links {
                 b.edge(p, d, l);

@@ -86,14 +86,24 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
                 eprintln!("re0: warning: {w}");
             }
             notes.extend(warnings);
-            names.into_iter().map(|i| (i, "chosen by the selector".to_string())).collect()
+            names
+                .into_iter()
+                .map(|i| (i, "chosen by the selector".to_string()))
+                .collect()
         }
-        None => selection.chosen.iter().map(|(i, c)| (*i, c.describe())).collect(),
+        None => selection
+            .chosen
+            .iter()
+            .map(|(i, c)| (*i, c.describe()))
+            .collect(),
     };
     let ids: Vec<usize> = chosen.iter().map(|(i, _)| *i).collect();
     let (kept, member_notes) = without_pipeline_members(catalog, &ids);
     notes.extend(member_notes);
-    let chosen: Vec<(usize, String)> = chosen.into_iter().filter(|(i, _)| kept.contains(i)).collect();
+    let chosen: Vec<(usize, String)> = chosen
+        .into_iter()
+        .filter(|(i, _)| kept.contains(i))
+        .collect();
     let scores = |s: usize| selection.score_of(s);
     let closure = closure::build(catalog, &query, &analyzer, &chosen, &scores);
 
@@ -111,7 +121,11 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         },
         explain: opts.explain.then(|| selection.candidates.clone()),
     };
-    let names: Vec<String> = closure.nodes.iter().map(|n| node_name(catalog, &n.target)).collect();
+    let names: Vec<String> = closure
+        .nodes
+        .iter()
+        .map(|n| node_name(catalog, &n.target))
+        .collect();
 
     // Cycles first: a cyclic plan is rejected whole, with no partial order.
     if let Some(reject) = find_cycle(&closure, &names) {
@@ -125,7 +139,8 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
     }
     if closure.nodes.is_empty() {
         plan.result = PlanResult::ZeroSteps;
-        plan.notes.push("zero steps: no installed skill fits this intent".to_string());
+        plan.notes
+            .push("zero steps: no installed skill fits this intent".to_string());
         let near: Vec<String> = selection
             .candidates
             .iter()
@@ -142,8 +157,8 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         return Ok(plan);
     }
     let relevance: Vec<f64> = closure.nodes.iter().map(|n| n.relevance).collect();
-    let order = order::topological(&relevance, &names, &closure.edges)
-        .expect("cycles were rejected above");
+    let order =
+        order::topological(&relevance, &names, &closure.edges).expect("cycles were rejected above");
     let id_of: BTreeMap<usize, String> = order
         .iter()
         .enumerate()
@@ -153,7 +168,7 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
     let session = typing::Session {
         catalog,
         grants: &opts.grants,
-        known: known_values(catalog, &query, &analyzer, intent, &opts.grants),
+        known: known_values(catalog, &closure, intent, &opts.grants),
     };
     // The reason skipping began with, for each skipped node.
     let mut skip_root: BTreeMap<usize, String> = BTreeMap::new();
@@ -179,7 +194,12 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         let mut pred_ids: Vec<&String> = preds.iter().map(|p| &id_of[p]).collect();
         pred_ids.sort_by_key(|id| id_num(id));
         let cost_owner = match typed.ty {
-            StepType::Conditional => typed.may_become.last().copied().unwrap_or(StepType::Skip).cost_owner(),
+            StepType::Conditional => typed
+                .may_become
+                .last()
+                .copied()
+                .unwrap_or(StepType::Skip)
+                .cost_owner(),
             t => t.cost_owner(),
         };
         plan.steps.push(Step {
@@ -209,7 +229,10 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         plan.notes.push("one step: ordering is trivial".to_string());
     }
     for step in plan.steps.iter().filter(|s| s.step_type == StepType::Skip) {
-        let needed = plan.steps.iter().any(|o| o.predecessors.contains(&step.id) && o.step_type != StepType::Skip)
+        let needed = plan
+            .steps
+            .iter()
+            .any(|o| o.predecessors.contains(&step.id) && o.step_type != StepType::Skip)
             || !plan.steps.iter().any(|o| o.predecessors.contains(&step.id));
         if needed {
             plan.notes.push(format!(
@@ -245,24 +268,25 @@ fn kind_of(catalog: &Catalog, t: &Target) -> StepKind {
 }
 
 fn predecessors(c: &Closure, n: usize) -> Vec<usize> {
-    c.edges.keys().filter(|(_, to)| *to == n).map(|(from, _)| *from).collect()
+    c.edges
+        .keys()
+        .filter(|(_, to)| *to == n)
+        .map(|(from, _)| *from)
+        .collect()
 }
 
-/// The values a `skip-when` can read at plan time.
+/// The values a `skip-when` can read at plan time: the intent, the
+/// session's grants, and the artifacts people bring (declared inputs and
+/// those the intent supplies).
 fn known_values(
     catalog: &Catalog,
-    query: &Query,
-    a: &Analyzer,
+    c: &Closure,
     intent: &str,
     grants: &BTreeSet<String>,
 ) -> BTreeMap<String, serde_json::Value> {
     let mut inputs: BTreeSet<String> = catalog.inputs.clone();
-    for (_, s) in catalog.active() {
-        for r in s.contract.requires() {
-            if query.supplies(r, a) {
-                inputs.insert(r.clone());
-            }
-        }
+    for n in &c.nodes {
+        inputs.extend(n.supplied.iter().map(|(a, _)| a.clone()));
     }
     BTreeMap::from([
         ("intent".to_string(), serde_json::json!(intent)),
@@ -295,7 +319,9 @@ fn fires_when(c: &Closure, n: usize, ids: &BTreeMap<usize, String>) -> String {
         parts.push(format!("{a} {how}"));
     }
     for a in &node.unmet {
-        parts.push(format!("{a} exists (no installed skill produces it: unmet)"));
+        parts.push(format!(
+            "{a} exists (no installed skill produces it: unmet)"
+        ));
     }
     if parts.is_empty() {
         "intent accepted".to_string()
@@ -306,7 +332,12 @@ fn fires_when(c: &Closure, n: usize, ids: &BTreeMap<usize, String>) -> String {
 
 /// The observable condition that ends the plan (DESIGN §4.5): what the
 /// final steps (those no other unskipped step follows) leave behind.
-fn stop_condition(catalog: &Catalog, c: &Closure, plan: &Plan, ids: &BTreeMap<usize, String>) -> String {
+fn stop_condition(
+    catalog: &Catalog,
+    c: &Closure,
+    plan: &Plan,
+    ids: &BTreeMap<usize, String>,
+) -> String {
     let skipped: BTreeSet<&str> = plan
         .steps
         .iter()
@@ -316,7 +347,11 @@ fn stop_condition(catalog: &Catalog, c: &Closure, plan: &Plan, ids: &BTreeMap<us
     let is_skipped = |n: &usize| skipped.contains(ids[n].as_str());
     let mut finals: Vec<usize> = (0..c.nodes.len())
         .filter(|n| !is_skipped(n))
-        .filter(|n| !c.edges.keys().any(|(from, to)| from == n && !is_skipped(to)))
+        .filter(|n| {
+            !c.edges
+                .keys()
+                .any(|(from, to)| from == n && !is_skipped(to))
+        })
         .collect();
     finals.sort_by_key(|n| id_num(&ids[n]));
     let mut done = Vec::new();
@@ -330,25 +365,38 @@ fn stop_condition(catalog: &Catalog, c: &Closure, plan: &Plan, ids: &BTreeMap<us
                 } else {
                     let outs = closure::produces_of(catalog, skill);
                     if outs.is_empty() {
-                        done.push(format!("{} ({}) handed off as complete", ids[n], skill.key()));
+                        done.push(format!(
+                            "{} ({}) handed off as complete",
+                            ids[n],
+                            skill.key()
+                        ));
                     }
                     artifacts.extend(outs);
                 }
             }
-            Target::Decision { question, .. } => done.push(format!("decision answered: {question}")),
+            Target::Decision { question, .. } => {
+                done.push(format!("decision answered: {question}"))
+            }
             Target::Missing(_) => {}
         }
     }
     artifacts.dedup();
     if !artifacts.is_empty() {
-        done.push(format!("artifacts {} accepted with fresh evidence", artifacts.join(", ")));
+        done.push(format!(
+            "artifacts {} accepted with fresh evidence",
+            artifacts.join(", ")
+        ));
     }
     let mut text = if done.is_empty() {
         "nothing: every step is skipped".to_string()
     } else {
         done.join("; and ")
     };
-    let unmet: Vec<String> = c.nodes.iter().flat_map(|n| n.unmet.iter().cloned()).collect();
+    let unmet: Vec<String> = c
+        .nodes
+        .iter()
+        .flat_map(|n| n.unmet.iter().cloned())
+        .collect();
     if !unmet.is_empty() {
         text.push_str(&format!(
             " (cannot be reached: nothing installed produces {})",

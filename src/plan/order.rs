@@ -92,7 +92,10 @@ mod tests {
     #[test]
     fn edges_win_over_relevance() {
         let e: BTreeMap<(usize, usize), ()> = [((0, 1), ())].into_iter().collect();
-        assert_eq!(topological(&[0.0, 9.0], &names(&["x", "y"]), &e).unwrap(), [0, 1]);
+        assert_eq!(
+            topological(&[0.0, 9.0], &names(&["x", "y"]), &e).unwrap(),
+            [0, 1]
+        );
     }
 
     #[test]

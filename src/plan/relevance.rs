@@ -15,7 +15,7 @@
 //! Only words that could match a query term are stemmed, so scoring a
 //! 10,000-skill catalog costs little more than reading its descriptions.
 
-use super::text::{is_stop_word, words, Analyzer};
+use super::text::{for_each_word, is_stop_word, words, Analyzer};
 use crate::catalog::Catalog;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -153,55 +153,50 @@ struct Counts {
     phrase: Option<String>,
 }
 
-fn field_text(catalog: &Catalog, i: usize, f: FieldKind) -> Vec<String> {
-    let s = &catalog.skills[i];
-    match f {
-        FieldKind::Name => words(&s.name),
-        FieldKind::Triggers => s
-            .contract
-            .triggers()
-            .iter()
-            .flat_map(|t| words(t))
-            .collect(),
-        FieldKind::Produces => s
-            .contract
-            .produces()
-            .iter()
-            .flat_map(|p| words(p))
-            .collect(),
-        FieldKind::Description => s.description.as_deref().map(words).unwrap_or_default(),
-    }
-}
-
 fn count(catalog: &Catalog, i: usize, q: &Query, a: &Analyzer) -> Counts {
+    let skill = &catalog.skills[i];
     let mut c = Counts {
         skill: i,
         len: [0; 4],
         tf: vec![[0; 4]; q.terms.len()],
         phrase: None,
     };
-    for (fi, (f, _)) in FIELDS.iter().enumerate() {
-        for w in field_text(catalog, i, *f) {
-            if is_stop_word(&w) {
-                continue;
+    let mut buf = String::new();
+    let mut visit = |fi: usize, text: &str, c: &mut Counts| {
+        for_each_word(text, &mut buf, |w| {
+            if is_stop_word(w) {
+                return;
             }
             c.len[fi] += 1;
-            // Stem only words that share a first letter pair with a term.
-            let head: String = w.chars().take(2).collect();
-            if !q.terms.iter().any(|t| t.starts_with(&head)) {
-                continue;
+            // Stem only words that share their first two letters with a term.
+            let head = &w.as_bytes()[..w.len().min(2)];
+            if !q.terms.iter().any(|t| t.as_bytes().starts_with(head)) {
+                return;
             }
-            let s = a.stem(&w);
+            let s = a.stem(w);
             if let Some(t) = q.terms.iter().position(|t| *t == s) {
                 c.tf[t][fi] += 1;
             }
-        }
+        });
+    };
+    visit(0, &skill.name, &mut c);
+    for t in skill.contract.triggers() {
+        visit(1, t, &mut c);
     }
-    for trigger in catalog.skills[i].contract.triggers() {
-        let stems = a.terms(trigger);
-        if q.has_phrase(&stems) {
-            c.phrase = Some(trigger.clone());
-            break;
+    for p in skill.contract.produces() {
+        visit(2, p, &mut c);
+    }
+    if let Some(d) = &skill.description {
+        visit(3, d, &mut c);
+    }
+    // Trigger phrases matter only when one of their words matched.
+    if c.tf.iter().any(|tf| tf[1] > 0) {
+        for trigger in skill.contract.triggers() {
+            let stems = a.terms(trigger);
+            if q.has_phrase(&stems) {
+                c.phrase = Some(trigger.clone());
+                break;
+            }
         }
     }
     c

@@ -33,7 +33,12 @@ pub fn table(plan: &Plan, width: Option<u16>) -> String {
             out.push_str(&format!("\nrejected: prerequisite cycle {}\n", r.text));
             out.push_str("edges that close it:\n");
             for e in &r.edges {
-                out.push_str(&format!("  {} -> {}  ({})\n", e.from, e.to, e.via.join(", ")));
+                out.push_str(&format!(
+                    "  {} -> {}  ({})\n",
+                    e.from,
+                    e.to,
+                    e.via.join(", ")
+                ));
             }
             out.push_str("no steps are planned: cut one of these edges and plan again\n");
         }
@@ -113,9 +118,17 @@ pub fn markdown(plan: &Plan) -> String {
     match plan.result {
         PlanResult::Reject => {
             let r = plan.reject.as_ref().expect("a reject carries its reason");
-            out.push_str(&format!("**Rejected**: prerequisite cycle `{}`.\n\n", r.text));
+            out.push_str(&format!(
+                "**Rejected**: prerequisite cycle `{}`.\n\n",
+                r.text
+            ));
             for e in &r.edges {
-                out.push_str(&format!("- `{} -> {}` ({})\n", e.from, e.to, e.via.join(", ")));
+                out.push_str(&format!(
+                    "- `{} -> {}` ({})\n",
+                    e.from,
+                    e.to,
+                    e.via.join(", ")
+                ));
             }
         }
         PlanResult::ZeroSteps => out.push_str("Zero steps.\n"),
@@ -127,7 +140,11 @@ pub fn markdown(plan: &Plan) -> String {
                     s.id,
                     md_cell(&target_label(s)),
                     md_cell(&type_label(s)),
-                    if s.predecessors.is_empty() { "-".into() } else { s.predecessors.join(", ") },
+                    if s.predecessors.is_empty() {
+                        "-".into()
+                    } else {
+                        s.predecessors.join(", ")
+                    },
                     md_cell(&s.reason)
                 ));
             }
@@ -187,7 +204,9 @@ pub fn mermaid(plan: &Plan) -> String {
 }
 
 fn ident(s: &str) -> String {
-    s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
 }
 
 fn dot_quote(s: &str) -> String {
@@ -217,7 +236,12 @@ pub fn dot(plan: &Plan) -> String {
         out.push_str(&format!(
             "  {} [label={}{style}];\n",
             s.id,
-            dot_quote(&format!("{}: {}\n{}", s.id, target_label(s), s.step_type.as_str()))
+            dot_quote(&format!(
+                "{}: {}\n{}",
+                s.id,
+                target_label(s),
+                s.step_type.as_str()
+            ))
         ));
     }
     for s in &plan.steps {

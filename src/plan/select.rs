@@ -292,7 +292,8 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
         .map(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_".contains(c))))
         .filter(|t| !t.is_empty())
         .collect();
-    let consumed = consumed_words(catalog, intent);
+    // Computed only when a bare one-word name turns up.
+    let mut consumed: Option<BTreeSet<String>> = None;
     for tok in &tokens {
         let lower = tok.to_lowercase();
         let explicit = lower.starts_with('/') || lower.contains(':') || lower.contains('-');
@@ -303,7 +304,11 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
         if !explicit {
             // A bare one-word name: only when it is not part of a longer name
             // or artifact spelled out in the intent.
-            if is_stop_word(bare) || consumed.contains(bare) {
+            if is_stop_word(bare)
+                || consumed
+                    .get_or_insert_with(|| consumed_words(catalog, intent))
+                    .contains(bare)
+            {
                 continue;
             }
         }

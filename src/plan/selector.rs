@@ -85,7 +85,9 @@ pub fn run(cmd: &str, catalog: &Catalog, intent: &str) -> Result<(Vec<usize>, Ve
     let mut warnings = Vec::new();
     for item in list {
         let Some(name) = item.as_str() else {
-            warnings.push(format!("selector returned {item}, which is not a skill name; dropped"));
+            warnings.push(format!(
+                "selector returned {item}, which is not a skill name; dropped"
+            ));
             continue;
         };
         match catalog.index_of(name) {

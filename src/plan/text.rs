@@ -5,146 +5,58 @@
 use rust_stemmers::{Algorithm, Stemmer};
 
 /// Words that carry no meaning for choosing a skill. Sorted for binary search.
+#[rustfmt::skip]
 const STOP_WORDS: &[&str] = &[
-    "a",
-    "about",
-    "after",
-    "again",
-    "all",
-    "also",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "as",
-    "at",
-    "be",
-    "been",
-    "before",
-    "being",
-    "both",
-    "but",
-    "by",
-    "can",
-    "could",
-    "did",
-    "do",
-    "does",
-    "doing",
-    "done",
-    "each",
-    "either",
-    "etc",
-    "for",
-    "from",
-    "get",
-    "go",
-    "going",
-    "got",
-    "had",
-    "has",
-    "have",
-    "having",
-    "he",
-    "her",
-    "here",
-    "him",
-    "his",
-    "how",
-    "i",
-    "i'd",
-    "i'm",
-    "if",
-    "in",
-    "into",
-    "is",
-    "it",
-    "it's",
-    "its",
-    "just",
-    "let",
-    "let's",
-    "lets",
-    "like",
-    "me",
-    "might",
-    "more",
-    "most",
-    "must",
-    "my",
-    "myself",
-    "need",
-    "needs",
-    "now",
-    "of",
-    "off",
-    "on",
-    "once",
-    "one",
-    "only",
-    "or",
-    "other",
-    "our",
-    "ours",
-    "out",
-    "over",
-    "please",
-    "pls",
-    "quick",
-    "quickly",
-    "really",
-    "shall",
-    "she",
-    "should",
-    "so",
-    "some",
-    "something",
-    "such",
-    "than",
-    "that",
-    "the",
-    "their",
-    "them",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "up",
-    "us",
-    "use",
-    "using",
-    "very",
-    "via",
-    "want",
-    "wanna",
-    "was",
-    "way",
-    "we",
-    "were",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "why",
-    "will",
-    "with",
-    "would",
-    "you",
-    "your",
-    "yours",
+    "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at",
+    "be", "been", "before", "being", "both", "but", "by", "can", "could", "did", "do", "does",
+    "doing", "done", "each", "either", "etc", "for", "from", "get", "go", "going", "got", "had",
+    "has", "have", "having", "he", "her", "here", "him", "his", "how", "i", "i'd", "i'm", "if",
+    "in", "into", "is", "it", "it's", "its", "just", "let", "let's", "lets", "like", "me", "might",
+    "more", "most", "must", "my", "myself", "need", "needs", "now", "of", "off", "on", "once",
+    "one", "only", "or", "other", "our", "ours", "out", "over", "please", "pls", "quick",
+    "quickly", "really", "shall", "she", "should", "so", "some", "something", "such", "than",
+    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through",
+    "to", "too", "up", "us", "use", "using", "very", "via", "wanna", "want", "was", "way", "we",
+    "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with",
+    "would", "you", "your", "yours",
 ];
 
+/// The longest stop word, in bytes.
+const MAX_STOP_LEN: usize = 9;
+
 pub fn is_stop_word(w: &str) -> bool {
-    STOP_WORDS.binary_search(&w).is_ok()
+    // Most words of a description are longer than any stop word.
+    w.len() <= MAX_STOP_LEN && STOP_WORDS.binary_search(&w).is_ok()
+}
+
+/// Calls `f` with each lowercase word of `text`, reusing one buffer: the
+/// allocation-free form of [`words`] for scoring large catalogs.
+pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
+    buf.clear();
+    if text.is_ascii() {
+        // Fast path: byte-wise, no Unicode case tables.
+        for &b in text.as_bytes() {
+            if b.is_ascii_alphanumeric() || (b == b'\'' && !buf.is_empty()) {
+                buf.push(b.to_ascii_lowercase() as char);
+            } else if !buf.is_empty() {
+                f(buf.trim_end_matches('\''));
+                buf.clear();
+            }
+        }
+    } else {
+        for c in text.chars() {
+            if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
+                buf.extend(c.to_lowercase());
+            } else if !buf.is_empty() {
+                f(buf.trim_end_matches('\''));
+                buf.clear();
+            }
+        }
+    }
+    if !buf.is_empty() {
+        f(buf.trim_end_matches('\''));
+        buf.clear();
+    }
 }
 
 /// Lowercase words of letters and digits (an apostrophe stays inside a word).
@@ -197,10 +109,25 @@ mod tests {
     use super::*;
 
     #[test]
-    fn stop_words_are_sorted() {
+    fn stop_words_are_sorted_and_short() {
         let mut s = STOP_WORDS.to_vec();
         s.sort();
         assert_eq!(s, STOP_WORDS);
+        assert_eq!(STOP_WORDS.iter().map(|w| w.len()).max(), Some(MAX_STOP_LEN));
+    }
+
+    #[test]
+    fn for_each_word_matches_words() {
+        for text in [
+            "Review-change, then /ship it!",
+            "Café déjà-vu don't",
+            "",
+            "a'",
+        ] {
+            let mut got = Vec::new();
+            for_each_word(text, &mut String::new(), |w| got.push(w.to_string()));
+            assert_eq!(got, words(text), "{text}");
+        }
     }
 
     #[test]

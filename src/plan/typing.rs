@@ -75,7 +75,11 @@ fn effective<'a>(catalog: &'a Catalog, skill: &'a Skill) -> Effective<'a> {
 /// The reason a skill skips on its own account (not for a predecessor).
 pub fn own_skip(session: &Session<'_>, skill: &Skill) -> Option<String> {
     let e = effective(session.catalog, skill);
-    let never: Vec<&String> = e.needs.iter().filter(|c| session.catalog.never.contains(*c)).collect();
+    let never: Vec<&String> = e
+        .needs
+        .iter()
+        .filter(|c| session.catalog.never.contains(*c))
+        .collect();
     if !never.is_empty() {
         return Some(format!(
             "needs {}, which nobody present can grant (re0.yaml never)",
@@ -100,7 +104,9 @@ pub fn type_node(
         return Typed::skip(format!("{name} is not installed; nothing is substituted"));
     }
     if let Some((id, target, root)) = skipped_pred {
-        return Typed::skip(format!("depends on {id} ({target}), which is skipped: {root}"));
+        return Typed::skip(format!(
+            "depends on {id} ({target}), which is skipped: {root}"
+        ));
     }
     match &node.target {
         Target::Decision { skill, question } => {
@@ -141,7 +147,10 @@ fn type_skill(session: &Session<'_>, skill: &Skill) -> Typed {
             "skip-when \"{}\" is not CEL: judged when the step is reached",
             guard.source()
         ),
-        Err(GuardError::Invalid(why)) => format!("skip-when `{}` cannot be judged now ({why})", guard.source()),
+        Err(GuardError::Invalid(why)) => format!(
+            "skip-when `{}` cannot be judged now ({why})",
+            guard.source()
+        ),
     };
     Typed {
         ty: StepType::Conditional,
@@ -153,7 +162,11 @@ fn type_skill(session: &Session<'_>, skill: &Skill) -> Typed {
 
 fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
     let skill = e.skill;
-    let lacking: Vec<&String> = e.needs.iter().filter(|c| !session.grants.contains(*c)).collect();
+    let lacking: Vec<&String> = e
+        .needs
+        .iter()
+        .filter(|c| !session.grants.contains(*c))
+        .collect();
     let bring = {
         let outs = super::closure::produces_of(session.catalog, skill);
         if outs.is_empty() {
@@ -165,7 +178,10 @@ fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
     let handoff = |why: String| Typed {
         ty: StepType::UserHandoff,
         may_become: Vec::new(),
-        reason: format!("{why}; a person runs {} and should {bring}", skill.invocation()),
+        reason: format!(
+            "{why}; a person runs {} and should {bring}",
+            skill.invocation()
+        ),
         invocation: Some(skill.invocation()),
     };
     if let Some(why) = &e.user_only {
@@ -184,7 +200,10 @@ fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
     let held = if e.needs.is_empty() {
         "needs no capability".to_string()
     } else {
-        format!("session holds {}", join(&e.needs.iter().collect::<Vec<_>>()))
+        format!(
+            "session holds {}",
+            join(&e.needs.iter().collect::<Vec<_>>())
+        )
     };
     Typed {
         ty: StepType::InvokeModelSkill,
