@@ -29,6 +29,12 @@ pub enum Error {
 
     #[error("no skill named '{name}' in the catalog{hint}")]
     UnknownSkill { name: String, hint: String },
+
+    #[error("refusing {}: {message}", .path.display())]
+    State { path: PathBuf, message: String },
+
+    #[error("run {run} is in use by {holder}; wait for it to finish (one writer at a time)")]
+    Locked { run: String, holder: String },
 }
 
 fn location(line: Option<usize>, column: Option<usize>) -> String {

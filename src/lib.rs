@@ -17,6 +17,8 @@ pub mod graph;
 pub mod guard;
 pub mod paths;
 pub mod plan;
+pub mod run;
+pub mod state;
 pub mod workspace;
 
 pub use diag::{Diagnostic, Rule, Severity};

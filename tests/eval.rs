@@ -27,7 +27,10 @@ fn an_expected_skill_missing_from_its_catalog_is_an_error() {
     let catalog = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("catalogs/dev-workflow");
     std::fs::write(
         &file,
-        format!("catalogs:\n  {}:\n    - {{intent: x, expect: [no-such-skill]}}\n", catalog.display()),
+        format!(
+            "catalogs:\n  {}:\n    - {{intent: x, expect: [no-such-skill]}}\n",
+            catalog.display()
+        ),
     )
     .unwrap();
     let (mut cmd, _h) = re0_repo();

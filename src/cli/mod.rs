@@ -5,9 +5,12 @@ mod check;
 mod context;
 mod eval;
 mod graph;
+mod handoff;
 mod list;
 mod output;
 mod plan;
+mod run;
+mod runs;
 mod show;
 
 use crate::error::Error;
@@ -51,6 +54,18 @@ pub struct Cli {
 pub enum Command {
     /// Plan an intent: the skills that serve it, ordered and typed.
     Plan(plan::Args),
+    /// Plan and run an intent, or resume a run, until a person is needed.
+    Run(run::Args),
+    /// Show where a run stands and what it waits for.
+    Status(runs::StatusArgs),
+    /// List the runs of this workspace.
+    Runs(runs::RunsArgs),
+    /// Cancel a run.
+    Cancel(runs::CancelArgs),
+    /// The next step of a run, for an agent that performs steps itself.
+    Next(handoff::NextArgs),
+    /// Record a step's handoff (a person's work, a decision, or an agent's).
+    Handoff(handoff::HandoffArgs),
     /// List the skills in the catalog with their lanes.
     List(list::Args),
     /// Show one skill: description, lane and every contract field with its source.
@@ -85,6 +100,12 @@ pub fn main() -> i32 {
 fn run(cli: Cli) -> Result<i32, Error> {
     match cli.command {
         Command::Plan(a) => plan::run(&cli.catalog, a),
+        Command::Run(a) => run::run(&cli.catalog, a),
+        Command::Status(a) => runs::status(&cli.catalog, a),
+        Command::Runs(a) => runs::runs(&cli.catalog, a),
+        Command::Cancel(a) => runs::cancel(&cli.catalog, a),
+        Command::Next(a) => handoff::next(&cli.catalog, a),
+        Command::Handoff(a) => handoff::handoff(&cli.catalog, a),
         Command::List(a) => list::run(&cli.catalog, a),
         Command::Show(a) => show::run(&cli.catalog, a),
         Command::Check(a) => check::run(&cli.catalog, a),

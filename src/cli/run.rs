@@ -1,0 +1,224 @@
+//! `re0 run "<intent>"` and `re0 run --resume [RUN]`: execute the steps
+//! this session has authority for, stop durably at the first that needs a
+//! person.
+
+use super::context::Context;
+use super::output;
+use super::plan::session_grants;
+use crate::config::parse_duration;
+use crate::error::{Error, Result};
+use crate::plan::{self, Options, PlanResult};
+use crate::run::{Engine, Runner, Stop, DEFAULT_MAX_ATTEMPTS};
+use crate::state::context_md::waiting_text;
+use crate::state::{Run, Store};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Options every run command shares.
+#[derive(Debug, Clone, clap::Args)]
+pub struct StateArgs {
+    /// Keep run state here instead of <workspace>/.agent-state/re0.
+    #[arg(long, value_name = "DIR")]
+    pub state_dir: Option<PathBuf>,
+}
+
+impl StateArgs {
+    pub fn store(&self, ctx: &Context) -> Store {
+        Store::new(&ctx.workspace.root, self.state_dir.as_deref())
+    }
+}
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+The runner is a command that performs one step: it reads the step prompt on
+stdin and writes its handoff JSON to $RE0_HANDOFF. For example:
+  --runner \"claude -p --permission-mode acceptEdits\"   (Claude Code)
+  --runner \"codex exec -\"                              (Codex)
+  --runner \"gemini -p\"                                  (Gemini CLI)
+or set RE0_RUNNER, or runner: in re0.yaml.
+
+Exit status: 0 completed, 4 waiting for a person (or a runner), 1 ended
+incomplete, 3 plan rejected, 2 usage or state error.")]
+pub struct Args {
+    /// What you want done; omit with --resume.
+    intent: Option<String>,
+    /// Continue a run (the only unfinished one when RUN is omitted).
+    #[arg(long, value_name = "RUN", num_args = 0..=1, default_missing_value = "", conflicts_with = "intent")]
+    resume: Option<String>,
+    /// The command that runs a model step.
+    #[arg(long, value_name = "CMD")]
+    runner: Option<String>,
+    /// How long one step may take: seconds or 90s, 10m, 1h.
+    #[arg(long, value_name = "DURATION")]
+    runner_timeout: Option<String>,
+    /// Capabilities this session holds besides `write` (repeatable).
+    #[arg(long = "grant", value_name = "CAP")]
+    grants: Vec<String>,
+    /// Withhold `write` from the session.
+    #[arg(long)]
+    read_only: bool,
+    /// Attempts per step before a person must steer (default 3).
+    #[arg(long, value_name = "N")]
+    max_attempts: Option<u32>,
+    /// On resume, allow STEP more attempts after it used them all.
+    #[arg(long, value_name = "STEP")]
+    retry: Vec<String>,
+    /// Let an outside program choose the skills (see `re0 plan --help`).
+    #[arg(long, value_name = "CMD")]
+    selector: Option<String>,
+    #[command(flatten)]
+    state: StateArgs,
+}
+
+/// The runner from the flag, RE0_RUNNER or re0.yaml.
+fn runner(ctx: &Context, flag: Option<String>, timeout: Option<String>) -> Result<Option<Runner>> {
+    let command = flag
+        .or_else(|| std::env::var("RE0_RUNNER").ok())
+        .or_else(|| ctx.config.runner.clone())
+        .filter(|c| !c.trim().is_empty());
+    let secs = match timeout {
+        Some(t) => Some(parse_duration(&t).ok_or_else(|| {
+            Error::Usage(format!("--runner-timeout {t}: use seconds or 90s, 10m, 1h"))
+        })?),
+        None => ctx.config.runner_timeout.as_ref().and_then(|t| t.seconds()),
+    };
+    Ok(command.map(|command| Runner {
+        command,
+        timeout: secs
+            .map(Duration::from_secs)
+            .unwrap_or(crate::run::runner::DEFAULT_TIMEOUT),
+    }))
+}
+
+/// The run to resume: the one named, or the only unfinished one.
+pub fn pick_run(store: &Store, named: Option<&str>, verb: &str) -> Result<String> {
+    if let Some(id) = named.filter(|n| !n.is_empty()) {
+        return Ok(id.to_string());
+    }
+    let mut open = Vec::new();
+    for id in store.ids()? {
+        if let Ok((s, _)) = store.read(&id) {
+            if !s.state.is_terminal() {
+                open.push(format!("{id} ({}, {})", s.state.as_str(), s.intent));
+            }
+        }
+    }
+    match open.len() {
+        0 => Err(Error::Usage(format!(
+            "no unfinished run to {verb} in {}; start one with re0 run \"<intent>\"",
+            store.base.display()
+        ))),
+        1 => Ok(open[0].split(' ').next().unwrap_or_default().to_string()),
+        _ => Err(Error::Usage(format!(
+            "several unfinished runs; name one to {verb}: {}",
+            open.join("; ")
+        ))),
+    }
+}
+
+pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
+    let ctx = Context::load(catalog)?;
+    let store = args.state.store(&ctx);
+    let runner = runner(&ctx, args.runner.clone(), args.runner_timeout.clone())?;
+    let max = args
+        .max_attempts
+        .or(ctx.config.max_attempts)
+        .unwrap_or(DEFAULT_MAX_ATTEMPTS)
+        .max(1);
+    let mut run: Run = match (&args.intent, &args.resume) {
+        (Some(intent), None) => {
+            let grants = session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only);
+            let opts = Options {
+                grants: grants.clone(),
+                selector: args.selector.clone(),
+                explain: false,
+                roots: ctx
+                    .catalog
+                    .roots
+                    .iter()
+                    .map(|r| ctx.show_path(&r.path))
+                    .collect(),
+            };
+            let plan = plan::plan(&ctx.catalog, intent, &opts)?;
+            match plan.result {
+                PlanResult::Reject => {
+                    let r = plan
+                        .reject
+                        .as_ref()
+                        .map(|r| r.text.clone())
+                        .unwrap_or_default();
+                    eprintln!("re0: the plan is rejected: prerequisite cycle {r}; nothing runs (see re0 plan)");
+                    return Ok(3);
+                }
+                PlanResult::ZeroSteps => {
+                    output::print(
+                        "zero steps: no installed skill fits this intent; nothing to run\n",
+                    );
+                    return Ok(0);
+                }
+                PlanResult::Plan => {}
+            }
+            let run = store.create(&plan, grants.into_iter().collect(), max)?;
+            println!("run {} started: {} step(s)", run.id(), plan.steps.len());
+            run
+        }
+        (None, Some(named)) => {
+            let id = pick_run(&store, Some(named.as_str()), "resume")?;
+            let mut run = store.open(&id)?;
+            if run.state.state.is_terminal() {
+                return Err(Error::Usage(format!(
+                    "run {id} is {}; a terminal run is never resumed (start a new one)",
+                    run.state.state.as_str()
+                )));
+            }
+            for step in &args.retry {
+                let r = run.state.step_mut(step).ok_or_else(|| {
+                    Error::Usage(format!("--retry {step}: run {id} has no such step"))
+                })?;
+                r.attempt_limit = r.attempts + max;
+            }
+            run.event("resumed", None, serde_json::json!({ "retry": args.retry }))?;
+            println!("run {id} resumed at revision {}", run.state.revision);
+            run
+        }
+        _ => {
+            return Err(Error::Usage(
+                "say what to run: re0 run \"<intent>\", or re0 run --resume [RUN]".into(),
+            ))
+        }
+    };
+    let mut say = |line: String| println!("  {line}");
+    let mut engine = Engine {
+        run: &mut run,
+        catalog: &ctx.catalog,
+        runner,
+        say: &mut say,
+    };
+    let stop = engine.drive()?;
+    Ok(report(&run, &stop))
+}
+
+/// Prints how a drive ended; returns the exit status.
+pub fn report(run: &Run, stop: &Stop) -> i32 {
+    let id = run.id();
+    match stop {
+        Stop::Completed => {
+            println!(
+                "run {id} completed: {}",
+                run.plan.stop_condition.clone().unwrap_or_default()
+            );
+            0
+        }
+        Stop::Incomplete(why) => {
+            println!("run {id} ended incomplete: {why}");
+            1
+        }
+        Stop::Waiting(_, _) => {
+            println!(
+                "run {id} is waiting. {}",
+                waiting_text(&run.state, &run.plan).unwrap_or_default()
+            );
+            4
+        }
+    }
+}

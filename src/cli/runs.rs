@@ -1,0 +1,183 @@
+//! `re0 status [RUN]`, `re0 runs`, `re0 cancel RUN`.
+
+use super::context::Context;
+use super::output;
+use super::run::{pick_run, StateArgs};
+use crate::error::{Error, Result};
+use crate::state::context_md::{refresh, waiting_text};
+use crate::state::RunStatus;
+use std::path::PathBuf;
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct StatusArgs {
+    /// The run (default: the only unfinished one).
+    run: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    state: StateArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RunsArgs {
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    state: StateArgs,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CancelArgs {
+    /// The run to cancel.
+    run: String,
+    #[command(flatten)]
+    state: StateArgs,
+}
+
+pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
+    let ctx = Context::load(catalog)?;
+    let store = args.state.store(&ctx);
+    let id = match &args.run {
+        Some(r) => r.clone(),
+        None => match pick_run(&store, None, "show") {
+            Ok(id) => id,
+            Err(_) => store
+                .ids()?
+                .pop()
+                .ok_or_else(|| Error::Usage(format!("no runs in {}", store.base.display())))?,
+        },
+    };
+    let (state, plan) = store.read(&id)?;
+    let _ = refresh(&store.run_dir(&id)?, &state, &plan);
+    match args.format {
+        Format::Json => output::print_json(&serde_json::json!({
+            "schema": "re0/status@1",
+            "run": state,
+            "plan": plan,
+            "waiting_text": waiting_text(&state, &plan),
+        })),
+        Format::Text => {
+            let mut s = format!(
+                "run {} ({}, revision {})\nintent: {}\n",
+                state.run_id,
+                state.state.as_str(),
+                state.revision,
+                state.intent
+            );
+            if let Some(w) = waiting_text(&state, &plan) {
+                s.push_str(&format!("next: {w}\n"));
+            }
+            let mut t = output::table(&["id", "step", "type", "status", "tries", "note"]);
+            for (p, r) in plan.steps.iter().zip(&state.steps) {
+                t.add_row(vec![
+                    p.id.clone(),
+                    p.target.clone(),
+                    p.step_type.as_str().to_string(),
+                    format!("{:?}", r.status).to_lowercase(),
+                    format!("{}/{}", r.attempts, r.attempt_limit),
+                    r.note.clone().unwrap_or_default(),
+                ]);
+            }
+            s.push_str(&format!("{t}\n"));
+            let open: Vec<String> = state
+                .open_blockers()
+                .map(|b| {
+                    format!(
+                        "  {} against {} (from {}): {}",
+                        b.id, b.against, b.raised_by, b.summary
+                    )
+                })
+                .collect();
+            if !open.is_empty() {
+                s.push_str(&format!("open blockers:\n{}\n", open.join("\n")));
+            }
+            if !state.artifacts.is_empty() {
+                s.push_str("artifacts:\n");
+                for (name, a) in &state.artifacts {
+                    s.push_str(&format!(
+                        "  {name}: {} (sha256 {}, from {} attempt {})\n",
+                        a.path,
+                        &a.sha256[..12.min(a.sha256.len())],
+                        a.step,
+                        a.attempt
+                    ));
+                }
+            }
+            output::print(&s);
+        }
+    }
+    Ok(0)
+}
+
+pub fn runs(catalog: &[PathBuf], args: RunsArgs) -> Result<i32> {
+    let ctx = Context::load(catalog)?;
+    let store = args.state.store(&ctx);
+    let mut rows = Vec::new();
+    for id in store.ids()? {
+        match store.read(&id) {
+            Ok((s, _)) => rows.push(serde_json::json!({
+                "run_id": id,
+                "state": s.state.as_str(),
+                "revision": s.revision,
+                "updated_at": s.updated_at,
+                "intent": s.intent,
+            })),
+            Err(e) => rows.push(
+                serde_json::json!({ "run_id": id, "state": "unreadable", "error": e.to_string() }),
+            ),
+        }
+    }
+    match args.format {
+        Format::Json => {
+            output::print_json(&serde_json::json!({ "schema": "re0/runs@1", "runs": rows }))
+        }
+        Format::Text => {
+            if rows.is_empty() {
+                output::print(&format!("no runs in {}\n", store.base.display()));
+                return Ok(0);
+            }
+            let mut t = output::table(&["run", "state", "updated", "intent"]);
+            for r in &rows {
+                let text = |k: &str| r[k].as_str().unwrap_or("").to_string();
+                let intent = if r["error"].is_string() {
+                    text("error")
+                } else {
+                    text("intent")
+                };
+                t.add_row(vec![
+                    text("run_id"),
+                    text("state"),
+                    text("updated_at"),
+                    intent,
+                ]);
+            }
+            output::print(&format!("{t}\n"));
+        }
+    }
+    Ok(0)
+}
+
+pub fn cancel(catalog: &[PathBuf], args: CancelArgs) -> Result<i32> {
+    let ctx = Context::load(catalog)?;
+    let store = args.state.store(&ctx);
+    let mut run = store.open(&args.run)?;
+    if run.state.state.is_terminal() {
+        return Err(Error::Usage(format!(
+            "run {} is already {}",
+            args.run,
+            run.state.state.as_str()
+        )));
+    }
+    run.state.state = RunStatus::Cancelled;
+    run.state.waiting = None;
+    run.save()?;
+    run.event("cancelled", None, serde_json::json!({}))?;
+    output::print(&format!("run {} cancelled\n", args.run));
+    Ok(0)
+}

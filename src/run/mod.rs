@@ -1,0 +1,11 @@
+//! Running a plan (DESIGN §5): the runner protocol, handoff acceptance,
+//! routing, and the terminal guard. State lives in [`crate::state`].
+
+pub mod engine;
+pub mod handoff;
+pub mod hash;
+pub mod prompt;
+pub mod runner;
+
+pub use engine::{Engine, Next, Stop, DEFAULT_MAX_ATTEMPTS};
+pub use runner::Runner;
