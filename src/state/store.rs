@@ -463,16 +463,20 @@ impl Run {
         attempt: u32,
         body: &serde_json::Value,
     ) -> Result<PathBuf> {
-        let n = self.state.handoffs + 1;
-        let path = self
-            .dir
-            .join("handoffs")
-            .join(format!("{n:03}-{step}-a{attempt}.json"));
-        let mut f = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .map_err(io(&path))?;
+        // A crash between writing a handoff and saving the state leaves a
+        // file the state does not count: never overwrite it, take the next.
+        let mut n = self.state.handoffs + 1;
+        let (path, mut f) = loop {
+            let path = self
+                .dir
+                .join("handoffs")
+                .join(format!("{n:03}-{step}-a{attempt}.json"));
+            match OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(f) => break (path, f),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => n += 1,
+                Err(e) => return Err(io(&path)(e)),
+            }
+        };
         let bytes = serde_json::to_vec_pretty(body).unwrap_or_default();
         f.write_all(&bytes).map_err(io(&path))?;
         f.sync_all().map_err(io(&path))?;
