@@ -85,6 +85,17 @@ pub mod rules {
         PLUGIN_MANIFEST = "plugin-manifest", Warning, "a plugin's .claude-plugin/plugin.json could not be read";
         CODEX_SIDECAR = "codex-sidecar", Warning, "a skill's agents/openai.yaml could not be read";
         ROOT_CONFIG_KEY = "root-config-key", Warning, "a catalog root's re0.yaml sets a key that only the workspace may set";
+        GES_INVALID = "ges-invalid", Error, "a .ges.yaml graph is not valid GES 1.0";
+        GES_UNSUPPORTED = "ges-unsupported", Warning, "a .ges.yaml graph uses a later GES schema this re0 does not execute";
+        GES_UNKNOWN_NODE = "ges-unknown-node", Error, "a GES entry, terminal or edge names a node that does not exist";
+        GES_UNREACHABLE = "ges-unreachable", Warning, "a GES node cannot be reached from the entry";
+        GES_NO_TERMINAL_PATH = "ges-no-terminal-path", Error, "a GES node cannot reach any terminal node";
+        GES_SHADOWED_EDGE = "ges-shadowed-edge", Warning, "a GES edge can never be taken: an earlier edge from its node has no guard";
+        GES_UNBOUNDED_LOOP = "ges-unbounded-loop", Warning, "a GES cycle has no guard reading a counter (iteration, retries)";
+        GES_UNDEFINED_VAR = "ges-undefined-var", Error, "a GES {{var}} or guard reads a variable nothing defines";
+        GES_GUARD_NOT_CEL = "ges-guard-not-cel", Warning, "a GES edge guard is not CEL: the runner will judge it";
+        GES_UNKNOWN_BINDING = "ges-unknown-binding", Warning, "a GES run action names a binding alias that is not defined";
+        GES_ACTION = "ges-action", Error, "a GES action is malformed (no or two kinds, duplicate id, missing prompt file)";
     }
 }
 

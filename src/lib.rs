@@ -13,6 +13,7 @@ pub mod contract;
 pub mod diag;
 pub mod error;
 pub mod eval;
+pub mod ges;
 pub mod graph;
 pub mod guard;
 pub mod paths;

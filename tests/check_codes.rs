@@ -448,3 +448,122 @@ fn shipped_dev_workflow_is_clean() {
     assert_eq!(v["errors"], 0, "{v}");
     assert_eq!(v["warnings"], 0, "{v}");
 }
+
+#[test]
+fn ges_invalid_names_the_line_of_the_bad_field() {
+    assert_finding(
+        &[&case("ges-invalid")],
+        "ges-invalid",
+        "bad-shape.ges.yaml",
+        Some(11),
+    );
+}
+
+#[test]
+fn ges_later_schema_is_unsupported_not_misread() {
+    assert_finding(
+        &[&case("ges-unsupported")],
+        "ges-unsupported",
+        "later-schema.ges.yaml",
+        Some(1),
+    );
+    let (v, _) = findings(&[&case("ges-unsupported")]);
+    assert_eq!(
+        v["findings"].as_array().unwrap().len(),
+        1,
+        "nothing else is read from it: {v}"
+    );
+}
+
+#[test]
+fn ges_unknown_node() {
+    assert_finding(
+        &[&case("ges-unknown-node")],
+        "ges-unknown-node",
+        "bad-edge.ges.yaml",
+        Some(8),
+    );
+}
+
+#[test]
+fn ges_unreachable() {
+    assert_finding(
+        &[&case("ges-unreachable")],
+        "ges-unreachable",
+        "orphan-node.ges.yaml",
+        Some(6),
+    );
+}
+
+#[test]
+fn ges_no_terminal_path() {
+    assert_finding(
+        &[&case("ges-no-terminal-path")],
+        "ges-no-terminal-path",
+        "dead-end.ges.yaml",
+        Some(7),
+    );
+}
+
+#[test]
+fn ges_shadowed_edge() {
+    assert_finding(
+        &[&case("ges-shadowed-edge")],
+        "ges-shadowed-edge",
+        "shadowed.ges.yaml",
+        Some(10),
+    );
+}
+
+#[test]
+fn ges_self_loop_without_counter_is_a_warning() {
+    assert_finding(
+        &[&case("ges-unbounded-loop")],
+        "ges-unbounded-loop",
+        "self-loop.ges.yaml",
+        Some(10),
+    );
+    // The review loop bounded by `retries` is not reported.
+    let (v, _) = findings(&["fixtures/ges/run"]);
+    assert_eq!(v["findings"], serde_json::json!([]), "{v}");
+}
+
+#[test]
+fn ges_undefined_var() {
+    assert_finding(
+        &[&case("ges-undefined-var")],
+        "ges-undefined-var",
+        "undefined.ges.yaml",
+        Some(6),
+    );
+}
+
+#[test]
+fn ges_guard_not_cel() {
+    assert_finding(
+        &[&case("ges-guard-not-cel")],
+        "ges-guard-not-cel",
+        "prose-guard.ges.yaml",
+        Some(8),
+    );
+}
+
+#[test]
+fn ges_unknown_binding() {
+    assert_finding(
+        &[&case("ges-unknown-binding")],
+        "ges-unknown-binding",
+        "alias.ges.yaml",
+        Some(8),
+    );
+}
+
+#[test]
+fn ges_action() {
+    assert_finding(
+        &[&case("ges-action")],
+        "ges-action",
+        "two-kinds.ges.yaml",
+        Some(6),
+    );
+}

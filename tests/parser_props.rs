@@ -75,6 +75,7 @@ fn check_load(bytes: &[u8]) {
         plugin: None,
         kind: SkillKind::Folder,
         has_agents: false,
+        ges_files: Vec::new(),
     });
     // An unreadable skill is always user-only and always says why.
     if !s.readable {

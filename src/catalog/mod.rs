@@ -32,6 +32,8 @@ pub struct Catalog {
     pub inputs: BTreeSet<String>,
     /// Capabilities nobody present can grant (`never:`).
     pub never: BTreeSet<String>,
+    /// GES binding aliases from the workspace `re0.yaml`.
+    pub bindings: std::collections::BTreeMap<String, String>,
     by_key: HashMap<String, usize>,
     /// Artifact name to the active skills producing it, in precedence order.
     by_artifact: HashMap<String, Vec<usize>>,
@@ -71,6 +73,7 @@ impl Catalog {
             diagnostics,
             inputs,
             never,
+            bindings: workspace.bindings.clone(),
             by_key: HashMap::new(),
             by_artifact: HashMap::new(),
         };

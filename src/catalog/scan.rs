@@ -97,6 +97,7 @@ fn scan_commands(root: &Root, index: usize) -> Found {
                 plugin: None,
                 kind: SkillKind::Command,
                 has_agents: false,
+                ges_files: Vec::new(),
             });
             (canonical, skill)
         })
@@ -172,6 +173,11 @@ impl Walk {
                 plugin: plugin.map(str::to_string),
                 kind: SkillKind::Folder,
                 has_agents: has("agents").is_some(),
+                ges_files: entries
+                    .iter()
+                    .filter(|(n, t)| !t.is_dir() && n.to_string_lossy().ends_with(".ges.yaml"))
+                    .map(|(n, _)| n.to_string_lossy().into_owned())
+                    .collect(),
             });
             return Found {
                 skills: vec![(canonical.to_path_buf(), skill)],

@@ -79,6 +79,8 @@ pub struct Candidate {
     pub kind: SkillKind,
     /// The folder has an `agents/` folder (a Codex sidecar may be there).
     pub has_agents: bool,
+    /// `*.ges.yaml` files in the folder (file names).
+    pub ges_files: Vec<String>,
 }
 
 /// A skill as read from disk.
@@ -104,6 +106,8 @@ pub struct Skill {
     pub shadowed_by: Option<usize>,
     /// Line of the `name` key.
     pub name_line: Option<usize>,
+    /// Its GES graph file, if it has one.
+    pub ges: Option<PathBuf>,
 }
 
 impl Skill {
@@ -128,6 +132,7 @@ impl Skill {
 /// Reads a candidate into a skill. Never fails.
 pub fn load(c: Candidate) -> Skill {
     let c_has_agents = c.has_agents;
+    let ges_files = c.ges_files.clone();
     let fallback_name = match c.kind {
         SkillKind::Folder => file_name(&c.dir),
         SkillKind::Command => c
@@ -151,6 +156,7 @@ pub fn load(c: Candidate) -> Skill {
         diagnostics: Vec::new(),
         shadowed_by: None,
         name_line: None,
+        ges: None,
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;
@@ -202,6 +208,7 @@ pub fn load(c: Candidate) -> Skill {
     let found = spec::check(&skill, &map, &keys);
     skill.diagnostics.extend(found);
     skill.contract = read_contract(&map, &keys, &skill.file, &mut skill.diagnostics);
+    skill.ges = pick_ges(&skill, &ges_files);
     if skill.contract.user_only_declared() {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::Frontmatter;
@@ -210,6 +217,26 @@ pub fn load(c: Candidate) -> Skill {
         skill.lane_source = LaneSource::CodexSidecar;
     }
     skill
+}
+
+/// The skill's graph: `<name>.ges.yaml`, else the only `*.ges.yaml`.
+fn pick_ges(skill: &Skill, files: &[String]) -> Option<PathBuf> {
+    match skill.kind {
+        SkillKind::Command => {
+            let p = skill.dir.join(format!("{}.ges.yaml", skill.name));
+            p.is_file().then_some(p)
+        }
+        SkillKind::Folder => {
+            let named = format!("{}.ges.yaml", skill.name);
+            if files.contains(&named) {
+                Some(skill.dir.join(named))
+            } else if files.len() == 1 {
+                Some(skill.dir.join(&files[0]))
+            } else {
+                None
+            }
+        }
+    }
 }
 
 fn file_name(p: &Path) -> String {

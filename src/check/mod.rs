@@ -44,6 +44,11 @@ pub fn check(catalog: &Catalog) -> Findings {
     unresolved_requires(catalog, &mut diagnostics);
     members(catalog, &mut diagnostics);
     cycles(catalog, &mut diagnostics);
+    for (_, skill) in catalog.active() {
+        if let Some(g) = &skill.ges {
+            diagnostics.extend(crate::ges::check::check(g, &skill.dir, &catalog.bindings));
+        }
+    }
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();
     Findings { diagnostics }

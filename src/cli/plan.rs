@@ -70,14 +70,23 @@ pub fn session_grants(
     g
 }
 
-pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
-    for g in &args.grants {
-        if !crate::contract::is_artifact_name(g) {
+/// `--grant` takes a capability (`network`) or one scoped to a skill
+/// (`exec:review-loop`).
+pub fn check_grants(grants: &[String]) -> Result<()> {
+    for g in grants {
+        let (cap, skill) = g.split_once(':').unwrap_or((g, ""));
+        let skill_ok = skill.is_empty() || !skill.contains(char::is_whitespace);
+        if !crate::contract::is_artifact_name(cap) || !skill_ok {
             return Err(crate::error::Error::Usage(format!(
-                "--grant {g}: a capability is lowercase words joined by '-' (e.g. network, git-push)"
+                "--grant {g}: a capability is lowercase words joined by '-' (network, git-push), or CAP:SKILL for one skill (exec:review-loop)"
             )));
         }
     }
+    Ok(())
+}
+
+pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
+    check_grants(&args.grants)?;
     let ctx = Context::load(catalog)?;
     let opts = Options {
         grants: session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only),

@@ -117,6 +117,7 @@ pub fn pick_run(store: &Store, named: Option<&str>, verb: &str) -> Result<String
 }
 
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
+    super::plan::check_grants(&args.grants)?;
     let ctx = Context::load(catalog)?;
     let store = args.state.store(&ctx);
     let runner = runner(&ctx, args.runner.clone(), args.runner_timeout.clone())?;

@@ -162,6 +162,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 "path": ctx.show_path(&skill.file),
                 "root": ctx.show_path(&ctx.catalog.roots[skill.root].path),
                 "invocation": skill.invocation(),
+                "ges": skill.ges.as_ref().map(|p| ctx.show_path(p)),
                 "shadowed": skill.shadowed_by.is_some(),
                 "contract": contract,
                 "diagnostics": skill.diagnostics,
@@ -196,6 +197,13 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 t.add_row(vec![r.field.to_string(), r.shown.clone(), from]);
             }
             s.push_str(&format!("{t}\n"));
+            if let Some(path) = &skill.ges {
+                s.push_str(&format!("\ngraph {}:\n", ctx.show_path(path)));
+                match crate::ges::model::load(path) {
+                    Ok(g) => s.push_str(&crate::ges::render::mermaid(&g)),
+                    Err(e) => s.push_str(&format!("  not readable: {e} (re0 check says more)\n")),
+                }
+            }
             if !skill.diagnostics.is_empty() {
                 s.push_str("\nfindings:\n");
                 for d in &skill.diagnostics {

@@ -53,6 +53,9 @@ struct Effective<'a> {
 
 fn effective<'a>(catalog: &'a Catalog, skill: &'a Skill) -> Effective<'a> {
     let mut needs: BTreeSet<String> = skill.contract.needs().into_iter().collect();
+    if graph_runs_commands(skill) {
+        needs.insert("exec".to_string());
+    }
     let mut user_only = skill
         .is_user_only()
         .then(|| format!("user-only ({})", skill.lane_source.describe()));
@@ -165,7 +168,7 @@ fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
     let lacking: Vec<&String> = e
         .needs
         .iter()
-        .filter(|c| !session.grants.contains(*c))
+        .filter(|c| !holds(session.grants, c, skill))
         .collect();
     let bring = {
         let outs = super::closure::produces_of(session.catalog, skill);
@@ -192,9 +195,11 @@ fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
     }
     if !lacking.is_empty() {
         return handoff(format!(
-            "needs {}, which this session does not hold (grant with --grant {})",
+            "needs {}, which this session does not hold (--grant {} grants it, --grant {}:{} for this skill only)",
             join(&lacking),
-            lacking[0]
+            lacking[0],
+            lacking[0],
+            skill.key()
         ));
     }
     let held = if e.needs.is_empty() {
@@ -211,6 +216,21 @@ fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
         reason: format!("model-invoked, installed, {held}"),
         invocation: None,
     }
+}
+
+/// True when the skill's GES graph runs commands: it then needs `exec`.
+pub fn graph_runs_commands(skill: &Skill) -> bool {
+    skill
+        .ges
+        .as_ref()
+        .and_then(|p| crate::ges::model::load(p).ok())
+        .is_some_and(|g| g.runs_commands())
+}
+
+/// True when the session holds `cap` for `skill`: granted outright, or
+/// granted for that skill alone (`--grant exec:<skill>`).
+pub fn holds(grants: &BTreeSet<String>, cap: &str, skill: &Skill) -> bool {
+    grants.contains(cap) || grants.contains(&format!("{cap}:{}", skill.key()))
 }
 
 fn join(v: &[&String]) -> String {

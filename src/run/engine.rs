@@ -56,7 +56,7 @@ pub struct Engine<'a> {
     pub say: &'a mut dyn FnMut(String),
 }
 
-impl Engine<'_> {
+impl<'a> Engine<'a> {
     fn plan_index(&self, id: &str) -> Option<usize> {
         self.run.plan.steps.iter().position(|s| s.id == id)
     }
@@ -327,13 +327,186 @@ impl Engine<'_> {
                 Next::Skip(i, why) => self.skip(i, why)?,
                 Next::Human(i, kind) => return self.wait(kind, i),
                 Next::Steer(i) => return self.wait(WaitKind::Steering, i),
-                Next::Model(i) | Next::Judge(i) if self.runner.is_none() => {
+                Next::Model(i) | Next::Judge(i)
+                    if self.runner.is_none() && self.needs_runner(i) =>
+                {
                     return self.wait(WaitKind::Runner, i)
                 }
                 Next::Judge(i) => self.judge(i)?,
                 Next::Model(i) => self.attempt(i)?,
             }
         }
+    }
+
+    /// The GES graph of step `i`'s skill, if it has one.
+    fn graph_of(&self, i: usize) -> Option<(&'a crate::catalog::Skill, crate::ges::Graph)> {
+        let catalog: &'a Catalog = self.catalog;
+        let skill = catalog.get(&self.run.plan.steps[i].target)?;
+        let graph = crate::ges::model::load(skill.ges.as_ref()?).ok()?;
+        Some((skill, graph))
+    }
+
+    /// A model step needs the runner unless it is a graph with neither
+    /// prompts nor text guards.
+    fn needs_runner(&self, i: usize) -> bool {
+        match self.graph_of(i) {
+            Some((_, g)) if self.run.plan.steps[i].step_type != StepType::Conditional => {
+                crate::ges::exec::needs_runner(&g)
+            }
+            _ => true,
+        }
+    }
+
+    /// Runs (or resumes) the GES graph of step `i` as its gate.
+    fn attempt_graph(&mut self, i: usize) -> Result<()> {
+        let (skill, graph) = self.graph_of(i).expect("checked by the caller");
+        let (skill_key, skill_dir) = (skill.key(), skill.dir.clone());
+        let step = self.run.plan.steps[i].clone();
+        let rec = self.run.state.steps[i].clone();
+        let path_for = |run: &Run, attempt: u32| {
+            run.dir
+                .join("ges")
+                .join(format!("{}-a{attempt}.json", step.id))
+        };
+        let resuming = rec.status == StepStatus::Running
+            && rec.attempts > 0
+            && std::fs::read_to_string(path_for(self.run, rec.attempts))
+                .is_ok_and(|t| t.contains("\"status\": \"running\""));
+        if !resuming {
+            let r = &mut self.run.state.steps[i];
+            r.attempts += 1;
+            r.status = StepStatus::Running;
+            r.note = None;
+            self.run.state.state = RunStatus::Running;
+            self.run.state.waiting = None;
+            self.run.save()?;
+        }
+        let attempt = self.run.state.steps[i].attempts;
+        self.run.event(
+            if resuming {
+                "graph-resumed"
+            } else {
+                "step-started"
+            },
+            Some(&step.id),
+            serde_json::json!({ "attempt": attempt, "graph": graph.meta.name }),
+        )?;
+        (self.say)(format!(
+            "{} {} attempt {attempt}: graph {}{}",
+            step.id,
+            step.target,
+            graph.meta.name,
+            if resuming { " (resumed)" } else { "" }
+        ));
+        let grants: std::collections::BTreeSet<String> =
+            self.run.state.grants.iter().cloned().collect();
+        if graph.runs_commands() && !crate::plan::typing::holds(&grants, "exec", skill) {
+            let why = format!("the graph runs commands and the session does not hold exec for {skill_key} (--grant exec:{skill_key})");
+            return self.fail(i, attempt, why, None, true);
+        }
+        let workspace = self.run.workspace.clone();
+        let ctx = crate::ges::exec::Ctx {
+            graph: &graph,
+            skill_dir: &skill_dir,
+            workspace: &workspace,
+            state_path: path_for(self.run, attempt),
+            log_path: self.run.log_path(&step.id, attempt),
+            step: &step.id,
+            skill: &skill_key,
+            attempt,
+            run_id: &self.run.state.run_id.clone(),
+            intent: &self.run.state.intent.clone(),
+            runner: self.runner.as_ref(),
+            bindings: &self.catalog.bindings,
+        };
+        let outcome = crate::ges::exec::run(&ctx).map_err(|e| Error::Io {
+            path: ctx.state_path.clone(),
+            source: e,
+        })?;
+        match outcome {
+            crate::ges::exec::Outcome::Done(st) => {
+                let h = self.graph_handoff(&step, attempt, &st)?;
+                match self.check(i, attempt, h) {
+                    Ok(acc) => self.accept(i, attempt, acc),
+                    Err(reason) => self.fail(
+                        i,
+                        attempt,
+                        format!("the graph finished but {reason}"),
+                        None,
+                        true,
+                    ),
+                }
+            }
+            crate::ges::exec::Outcome::Stuck(msg) => self.fail(i, attempt, msg, None, true),
+            crate::ges::exec::Outcome::Failed(msg) => self.fail(i, attempt, msg, None, false),
+        }
+    }
+
+    /// The handoff a finished graph gives: each expected artifact is the
+    /// variable of that name, a file path in the workspace or a value re0
+    /// writes into the run folder.
+    fn graph_handoff(
+        &self,
+        step: &crate::plan::Step,
+        attempt: u32,
+        st: &crate::ges::exec::GraphRun,
+    ) -> Result<handoff::Handoff> {
+        let mut artifacts = Vec::new();
+        for name in &step.expected_output {
+            let Some(value) = st.vars.get(name) else {
+                continue;
+            };
+            let path = match value {
+                serde_json::Value::String(p)
+                    if crate::state::store::is_contained(p)
+                        && self.run.workspace.join(p).is_file() =>
+                {
+                    p.clone()
+                }
+                other => {
+                    let file = self
+                        .run
+                        .dir
+                        .join("ges")
+                        .join(format!("{}-a{attempt}-{name}.json", step.id));
+                    crate::state::store::write_atomic(
+                        &file,
+                        &serde_json::to_vec_pretty(other).unwrap_or_default(),
+                    )?;
+                    file.strip_prefix(&self.run.workspace)
+                        .map(|p| p.to_string_lossy().into_owned())
+                        .unwrap_or_default()
+                }
+            };
+            artifacts.push(handoff::ArtifactRef {
+                name: name.clone(),
+                path,
+            });
+        }
+        let blockers: Vec<handoff::BlockerRef> = st
+            .vars
+            .get("blockers")
+            .and_then(|b| serde_json::from_value(b.clone()).ok())
+            .unwrap_or_default();
+        Ok(handoff::Handoff {
+            step: step.id.clone(),
+            attempt,
+            status: HandoffStatus::Complete,
+            outcome: Some(format!(
+                "graph reached {} after {} transition(s)",
+                st.node, st.transitions
+            )),
+            evidence: artifacts
+                .iter()
+                .map(|a| handoff::EvidenceRef {
+                    kind: "ges".into(),
+                    against: a.name.clone(),
+                })
+                .collect(),
+            artifacts,
+            blockers,
+            suggested_route: None,
+        })
     }
 
     /// Asks the runner whether a text guard holds and records the verdict.
@@ -410,8 +583,11 @@ impl Engine<'_> {
         Ok(())
     }
 
-    /// One gate attempt through the runner.
+    /// One gate attempt: the skill's GES graph, or the runner.
     fn attempt(&mut self, i: usize) -> Result<()> {
+        if self.graph_of(i).is_some() {
+            return self.attempt_graph(i);
+        }
         let runner = self.runner.clone().expect("checked by drive");
         let step = self.run.plan.steps[i].clone();
         let r = &mut self.run.state.steps[i];
