@@ -231,3 +231,35 @@ fn graph_and_show_draw_the_graph() {
         .assert()
         .code(0);
 }
+
+#[test]
+fn prompts_go_through_the_runner_and_text_guards_are_judged() {
+    let ws = Ws::new();
+    let log = ws.0.path().join("model.log");
+    let runner = format!("sh {}", repo("fixtures/ges/model.sh").display());
+    let mut cmd = ws.0.re0();
+    cmd.arg("--catalog")
+        .arg(repo("fixtures/ges/ask"))
+        .env("MODEL_LOG", &log)
+        .args(["run", "/ask-model", "--runner", &runner]);
+    cmd.assert().code(0);
+    let g = ws.graph_state("s1", 1);
+    assert_eq!(g["vars"]["answer"]["text"], "Paris, certainly");
+    assert_eq!(g["vars"]["summary"]["short"], "Paris");
+    assert_eq!(g["judgements"][0]["guard"], "the answer sounds confident");
+    assert_eq!(g["judgements"][0]["verdict"], true);
+    let prompts = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        prompts.contains("What is the capital of /ask-model?"),
+        "the prompt file was read and filled in: {prompts}"
+    );
+    assert!(prompts.contains("Summarize: Paris, certainly"));
+    // Without a runner the run waits for one before the graph starts.
+    let ws = Ws::new();
+    let mut cmd = ws.0.re0();
+    cmd.arg("--catalog")
+        .arg(repo("fixtures/ges/ask"))
+        .args(["run", "/ask-model"]);
+    cmd.assert().code(4);
+    assert_eq!(ws.state()["waiting"]["kind"], "runner");
+}

@@ -42,15 +42,17 @@ pub fn check(path: &Path, dir: &Path, bindings: &BTreeMap<String, String>) -> Ve
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let g = match model::parse(&text) {
         Ok(g) => g,
-        Err(LoadError::Unsupported(s)) => return vec![Diagnostic::new(
-            rules::GES_UNSUPPORTED,
-            path,
-            format!(
+        Err(LoadError::Unsupported(s)) => {
+            return vec![Diagnostic::new(
+                rules::GES_UNSUPPORTED,
+                path,
+                format!(
                 "schema '{s}' is a later GES than this re0 executes ({}); the graph is not read",
                 model::SCHEMA
             ),
-        )
-        .at_line(model::line_of(&text, "schema"))],
+            )
+            .at_line(model::line_of(&text, "schema"))]
+        }
         Err(LoadError::Invalid {
             message,
             line,
