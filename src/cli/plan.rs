@@ -70,6 +70,27 @@ pub fn session_grants(
     g
 }
 
+/// Planning options from the command line, `RE0_SELECTOR` and re0.yaml.
+pub fn options(
+    ctx: &Context,
+    grants: &[String],
+    read_only: bool,
+    selector: Option<String>,
+    explain: bool,
+) -> Options {
+    Options {
+        grants: session_grants(ctx.config.grants.as_deref(), grants, read_only),
+        selector: selector.or_else(|| std::env::var("RE0_SELECTOR").ok().filter(|s| !s.is_empty())),
+        explain,
+        roots: ctx
+            .catalog
+            .roots
+            .iter()
+            .map(|r| ctx.show_path(&r.path))
+            .collect(),
+    }
+}
+
 /// `--grant` takes a capability (`network`) or one scoped to a skill
 /// (`exec:review-loop`).
 pub fn check_grants(grants: &[String]) -> Result<()> {
@@ -88,19 +109,13 @@ pub fn check_grants(grants: &[String]) -> Result<()> {
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     check_grants(&args.grants)?;
     let ctx = Context::load(catalog)?;
-    let opts = Options {
-        grants: session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only),
-        selector: args
-            .selector
-            .or_else(|| std::env::var("RE0_SELECTOR").ok().filter(|s| !s.is_empty())),
-        explain: args.explain,
-        roots: ctx
-            .catalog
-            .roots
-            .iter()
-            .map(|r| ctx.show_path(&r.path))
-            .collect(),
-    };
+    let opts = options(
+        &ctx,
+        &args.grants,
+        args.read_only,
+        args.selector,
+        args.explain,
+    );
     let plan = plan::plan(&ctx.catalog, &args.intent, &opts)?;
     let format = args.format.unwrap_or(if std::io::stdout().is_terminal() {
         Format::Table

@@ -4,10 +4,9 @@
 
 use super::context::Context;
 use super::output;
-use super::plan::session_grants;
 use crate::config::parse_duration;
 use crate::error::{Error, Result};
-use crate::plan::{self, Options, PlanResult};
+use crate::plan::{self, PlanResult};
 use crate::run::{Engine, Runner, Stop, DEFAULT_MAX_ATTEMPTS};
 use crate::state::context_md::waiting_text;
 use crate::state::{Run, Store};
@@ -128,18 +127,13 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         .max(1);
     let mut run: Run = match (&args.intent, &args.resume) {
         (Some(intent), None) => {
-            let grants = session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only);
-            let opts = Options {
-                grants: grants.clone(),
-                selector: args.selector.clone(),
-                explain: false,
-                roots: ctx
-                    .catalog
-                    .roots
-                    .iter()
-                    .map(|r| ctx.show_path(&r.path))
-                    .collect(),
-            };
+            let opts = super::plan::options(
+                &ctx,
+                &args.grants,
+                args.read_only,
+                args.selector.clone(),
+                false,
+            );
             let plan = plan::plan(&ctx.catalog, intent, &opts)?;
             match plan.result {
                 PlanResult::Reject => {
@@ -159,7 +153,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 }
                 PlanResult::Plan => {}
             }
-            let run = store.create(&plan, grants.into_iter().collect(), max)?;
+            let run = store.create(&plan, opts.grants.iter().cloned().collect(), max)?;
             println!("run {} started: {} step(s)", run.id(), plan.steps.len());
             run
         }

@@ -13,16 +13,17 @@
 use super::check::prompt_text;
 use super::model::{Action, Graph};
 use crate::guard::{Guard, GuardError};
-use crate::run::runner::{Exit, Runner};
+use crate::run::process::{self, Exit};
+use crate::run::runner::Runner;
 use crate::state::{fault, store::write_atomic};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub const STATE_SCHEMA: &str = "re0/ges-state@1";
 /// A graph that takes more transitions than this is stopped.
@@ -463,36 +464,14 @@ fn capture(
         .stderr(log)
         .process_group(0)
         .spawn()?;
-    if let Some(mut stdin) = child.stdin.take() {
-        let input = input.to_string();
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
-    }
+    process::feed_stdin(&mut child, input.to_string());
     let stdout = child.stdout.take().expect("piped");
     let reader = std::thread::spawn(move || {
         let mut buf = Vec::new();
         let _ = stdout.take(MAX_OUTPUT).read_to_end(&mut buf);
         buf
     });
-    let start = Instant::now();
-    let exit = loop {
-        if let Some(status) = child.try_wait()? {
-            break match status.code() {
-                Some(c) => Exit::Code(c),
-                None => Exit::Signal,
-            };
-        }
-        if start.elapsed() >= timeout {
-            // SAFETY: signals the process group created for this child.
-            unsafe {
-                libc::kill(-(child.id() as i32), libc::SIGKILL);
-            }
-            let _ = child.wait();
-            break Exit::TimedOut(timeout);
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let exit = process::wait(&mut child, timeout)?;
     let out = reader.join().unwrap_or_default();
     Ok((exit, String::from_utf8_lossy(&out).into_owned()))
 }

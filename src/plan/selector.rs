@@ -7,9 +7,10 @@
 
 use crate::catalog::Catalog;
 use crate::error::{Error, Result};
-use std::io::Write;
+use crate::run::process;
+use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long the selector may take.
 pub const TIMEOUT: Duration = Duration::from_secs(120);
@@ -42,34 +43,23 @@ pub fn run(cmd: &str, catalog: &Catalog, intent: &str) -> Result<(Vec<usize>, Ve
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
+        .process_group(0)
         .spawn()
         .map_err(|e| fail(format!("cannot start: {e}")))?;
-    let mut stdin = child.stdin.take().expect("piped");
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
+    process::feed_stdin(&mut child, String::from_utf8_lossy(&input).into_owned());
     let stdout = child.stdout.take().expect("piped");
     let reader = std::thread::spawn(move || {
         let mut buf = Vec::new();
         let _ = std::io::Read::read_to_end(&mut std::io::Read::take(stdout, 16 << 20), &mut buf);
         buf
     });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().map_err(|e| fail(e.to_string()))? {
-            break s;
-        }
-        if start.elapsed() > TIMEOUT {
-            let _ = child.kill();
-            let _ = child.wait();
-            return Err(fail(format!("no answer within {}s", TIMEOUT.as_secs())));
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    let _ = writer.join();
+    let status = process::wait(&mut child, TIMEOUT).map_err(|e| fail(e.to_string()))?;
+    if let process::Exit::TimedOut(_) = status {
+        return Err(fail(format!("no answer within {}s", TIMEOUT.as_secs())));
+    }
     let out = reader.join().unwrap_or_default();
     if !status.success() {
-        return Err(fail(format!("exited with {status}")));
+        return Err(fail(format!("exited with {status:?}")));
     }
     let value: serde_json::Value = serde_json::from_slice(&out)
         .map_err(|e| fail(format!("did not print a JSON list of skill names ({e})")))?;

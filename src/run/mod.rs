@@ -4,6 +4,7 @@
 pub mod engine;
 pub mod handoff;
 pub mod hash;
+pub mod process;
 pub mod prompt;
 pub mod runner;
 

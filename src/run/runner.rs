@@ -5,12 +5,13 @@
 //! `RE0_HANDOFF` in the environment. Its stdout and stderr go to the run's
 //! `logs/`. Past the timeout its whole process group is killed.
 
+use super::process;
+pub use super::process::Exit;
 use crate::state::fault;
-use std::io::Write;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Default time a gate may take.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30 * 60);
@@ -32,14 +33,6 @@ pub struct Invocation<'a> {
     pub prompt: &'a str,
     pub workspace: &'a Path,
     pub log: &'a Path,
-}
-
-/// How the runner process ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Exit {
-    Code(i32),
-    Signal,
-    TimedOut(Duration),
 }
 
 impl Runner {
@@ -65,28 +58,8 @@ impl Runner {
             .process_group(0);
         let mut child = cmd.spawn()?;
         fault::point("runner-started");
-        if let Some(mut stdin) = child.stdin.take() {
-            let prompt = inv.prompt.to_string();
-            // A runner that does not read its stdin must not block re0.
-            std::thread::spawn(move || {
-                let _ = stdin.write_all(prompt.as_bytes());
-            });
-        }
-        let start = Instant::now();
-        let exit = loop {
-            if let Some(status) = child.try_wait()? {
-                break match status.code() {
-                    Some(c) => Exit::Code(c),
-                    None => Exit::Signal,
-                };
-            }
-            if start.elapsed() >= self.timeout {
-                kill_group(child.id());
-                let _ = child.wait();
-                break Exit::TimedOut(self.timeout);
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        };
+        process::feed_stdin(&mut child, inv.prompt.to_string());
+        let exit = process::wait(&mut child, self.timeout)?;
         fault::point("runner-exited");
         Ok(exit)
     }
@@ -105,13 +78,5 @@ impl Runner {
             Some("no") | Some("false") => Some(false),
             _ => None,
         })
-    }
-}
-
-fn kill_group(pid: u32) {
-    // SAFETY: kill(2) with a negative pid signals the process group that
-    // `process_group(0)` created for the runner; it touches no memory.
-    unsafe {
-        libc::kill(-(pid as i32), libc::SIGKILL);
     }
 }
