@@ -172,21 +172,16 @@ pub fn select(catalog: &Catalog, intent: &str) -> Selection {
             why,
         });
     }
-    sel.chosen.sort_by(|a, b| {
+    // Named skills first, then by relevance.
+    let mut chosen = std::mem::take(&mut sel.chosen);
+    chosen.sort_by(|a, b| {
         let named = |c: &Chosen| !matches!(c, Chosen::Named { .. });
         named(&a.1)
             .cmp(&named(&b.1))
-            .then_with(|| sel_score(&sel.scores, b.0).total_cmp(&sel_score(&sel.scores, a.0)))
+            .then_with(|| sel.score_of(b.0).total_cmp(&sel.score_of(a.0)))
     });
+    sel.chosen = chosen;
     sel
-}
-
-fn sel_score(scores: &[(usize, f64)], skill: usize) -> f64 {
-    scores
-        .iter()
-        .find(|(s, _)| *s == skill)
-        .map(|(_, x)| *x)
-        .unwrap_or(0.0)
 }
 
 /// What the cover decided for one ranked skill.
