@@ -19,19 +19,16 @@ if [ ! -d "$cat_dir" ]; then
   target/release/examples/gen_catalog "$cat_dir" "$count"
 fi
 
-# Median wall time in milliseconds of a shell command over $runs runs.
-median_ms() {
-  local cmd=$1 times=()
-  eval "$cmd" >/dev/null 2>&1 || true # warm the cache
-  for _ in $(seq "$runs"); do
-    local t0 t1
-    t0=$(date +%s%N)
-    eval "$cmd" >/dev/null 2>&1 || true
-    t1=$(date +%s%N)
-    times+=($(((t1 - t0) / 1000000)))
-  done
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+# Wall time in milliseconds of one run of a shell command.
+once_ms() {
+  local t0 t1
+  t0=$(date +%s%N)
+  eval "$1" >/dev/null 2>&1 || true
+  t1=$(date +%s%N)
+  echo $(((t1 - t0) / 1000000))
 }
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
 peak_kib() {
   if [ -x /usr/bin/time ]; then
@@ -49,15 +46,28 @@ if "$re0" plan --help >/dev/null 2>&1; then
   extra[plan]="$re0 --catalog '$cat_dir' plan 'review the schema change and deploy the service' --format json"
 fi
 
-floor=$(median_ms "$floor_cmd")
-list=$(median_ms "$list_cmd")
-check=$(median_ms "$check_cmd")
-echo "catalog: $count skills, $runs runs each, median wall time"
+# The commands take turns in every round, so a slow moment of a shared
+# machine hits all of them alike; each gets one warm-up run first.
+names=(floor list check)
+cmds=("$floor_cmd" "$list_cmd" "$check_cmd")
+for k in "${!extra[@]}"; do
+  names+=("$k")
+  cmds+=("${extra[$k]}")
+done
+declare -A samples=()
+for i in "${!cmds[@]}"; do eval "${cmds[$i]}" >/dev/null 2>&1 || true; done
+for _ in $(seq "$runs"); do
+  for i in "${!cmds[@]}"; do
+    samples[$i]+="$(once_ms "${cmds[$i]}") "
+  done
+done
+med() { tr ' ' '\n' <<<"${samples[$1]}" | grep -v '^$' | median; }
+floor=$(med 0)
+echo "catalog: $count skills, $runs interleaved rounds, median wall time"
 printf '%-28s %6s ms\n' "find | xargs cat (floor)" "$floor"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2f", a / b }'; }
-printf '%-28s %6s ms  %sx floor  peak %s KiB\n' "re0 list --format json" "$list" "$(ratio "$list" "$floor")" "$(peak_kib "$list_cmd")"
-printf '%-28s %6s ms  %sx floor  peak %s KiB\n' "re0 check" "$check" "$(ratio "$check" "$floor")" "$(peak_kib "$check_cmd")"
-for k in "${!extra[@]}"; do
-  t=$(median_ms "${extra[$k]}")
-  printf '%-28s %6s ms  %sx floor  peak %s KiB\n' "re0 $k" "$t" "$(ratio "$t" "$floor")" "$(peak_kib "${extra[$k]}")"
+for i in "${!cmds[@]}"; do
+  [ "$i" = 0 ] && continue
+  t=$(med "$i")
+  printf '%-28s %6s ms  %sx floor  peak %s KiB\n' "re0 ${names[$i]}" "$t" "$(ratio "$t" "$floor")" "$(peak_kib "${cmds[$i]}")"
 done
