@@ -178,6 +178,19 @@ fn zero_steps_said_plainly() {
 }
 
 #[test]
+fn naming_a_skill_that_is_not_installed_is_said() {
+    let (p, _) = plan(DEV, "/deploy-prod now", &[]);
+    assert_eq!(p["result"], "zero-steps");
+    assert!(
+        p["notes"]
+            .to_string()
+            .contains("'/deploy-prod' names no installed skill"),
+        "{}",
+        p["notes"]
+    );
+}
+
+#[test]
 fn one_step_ordering_is_trivial() {
     let (p, _) = plan(DEV, "update the lockfile", &[]);
     assert_eq!(targets(&p), ["update-dependencies"]);

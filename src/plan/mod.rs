@@ -78,6 +78,17 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
     let analyzer = Analyzer::default();
     let query = Query::new(intent, &analyzer);
     let mut notes = Vec::new();
+    for word in intent
+        .split_whitespace()
+        .filter(|w| w.starts_with('/') && w.len() > 1)
+    {
+        let name = word.trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'));
+        if catalog.index_of(name).is_none() {
+            notes.push(format!(
+                "'{name}' names no installed skill; `re0 list` shows what is installed"
+            ));
+        }
+    }
     let selection = select::select(catalog, intent);
     let chosen: Vec<(usize, String)> = match &opts.selector {
         Some(cmd) => {
