@@ -168,9 +168,15 @@ fn count(catalog: &Catalog, i: usize, q: &Query, a: &Analyzer) -> Counts {
                 return;
             }
             c.len[fi] += 1;
-            // Stem only words that share their first two letters with a term.
-            let head = &w.as_bytes()[..w.len().min(2)];
-            if !q.terms.iter().any(|t| t.as_bytes().starts_with(head)) {
+            // Stem only words that begin like a term: a stem keeps its
+            // word's letters except at its end, so a word can only stem to
+            // `t` if it starts with all of `t` but its last letter (and at
+            // most three letters are compared).
+            if !q.terms.iter().any(|t| {
+                w.as_bytes().starts_with(
+                    &t.as_bytes()[..(t.len().saturating_sub(1)).clamp(1, 3).min(t.len())],
+                )
+            }) {
                 return;
             }
             let s = a.stem(w);

@@ -174,15 +174,39 @@ pub fn is_stop_word(w: &str) -> bool {
 pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
     buf.clear();
     if text.is_ascii() {
-        // Fast path: byte-wise, no Unicode case tables.
-        for &b in text.as_bytes() {
-            if b.is_ascii_alphanumeric() || (b == b'\'' && !buf.is_empty()) {
-                buf.push(b.to_ascii_lowercase() as char);
-            } else if !buf.is_empty() {
-                f(buf.trim_end_matches('\''));
+        // Fast path: words are byte ranges of the text, passed as they are
+        // unless they hold an upper-case letter (then lowered into `buf`).
+        let bytes = text.as_bytes();
+        let mut start: Option<usize> = None;
+        let mut emit = |from: usize, to: usize, buf: &mut String| {
+            let word = text[from..to].trim_end_matches('\'');
+            if word.is_empty() {
+                return;
+            }
+            if word.bytes().any(|b| b.is_ascii_uppercase()) {
                 buf.clear();
+                buf.push_str(word);
+                buf.make_ascii_lowercase();
+                f(buf);
+            } else {
+                f(word);
+            }
+        };
+        for (i, &b) in bytes.iter().enumerate() {
+            let inside = b.is_ascii_alphanumeric() || (b == b'\'' && start.is_some());
+            match (inside, start) {
+                (true, None) => start = Some(i),
+                (false, Some(from)) => {
+                    emit(from, i, buf);
+                    start = None;
+                }
+                _ => {}
             }
         }
+        if let Some(from) = start {
+            emit(from, bytes.len(), buf);
+        }
+        buf.clear();
     } else {
         for c in text.chars() {
             if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
@@ -192,10 +216,10 @@ pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
                 buf.clear();
             }
         }
-    }
-    if !buf.is_empty() {
-        f(buf.trim_end_matches('\''));
-        buf.clear();
+        if !buf.is_empty() {
+            f(buf.trim_end_matches('\''));
+            buf.clear();
+        }
     }
 }
 
