@@ -14,6 +14,16 @@ fn plan(catalog: &str, intent: &str, extra: &[&str]) -> (Value, i32) {
     (json(&mut cmd), code)
 }
 
+/// The stdout of `re0 --catalog CATALOG plan INTENT --format FORMAT`.
+fn plan_text(catalog: &str, intent: &str, format: &str) -> String {
+    let (mut cmd, _h) = re0_repo();
+    let out = cmd
+        .args(["--catalog", catalog, "plan", intent, "--format", format])
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn step<'a>(p: &'a Value, target: &str) -> &'a Value {
     p["steps"]
         .as_array()
@@ -105,22 +115,14 @@ fn seed_coding_graph_plan_implement_review_user_only_release() {
 
 #[test]
 fn same_input_gives_byte_identical_output() {
-    let run = |fmt: &str| {
-        let (mut cmd, _h) = re0_repo();
-        cmd.args([
-            "--catalog",
-            DEV,
-            "plan",
-            "review and ship my change",
-            "--format",
-            fmt,
-        ])
-        .output()
-        .unwrap()
-        .stdout
-    };
     for fmt in ["json", "table", "md", "mermaid", "dot"] {
-        assert_eq!(run(fmt), run(fmt), "{fmt}");
+        let first = plan_text(DEV, "review and ship my change", fmt);
+        assert!(!first.is_empty(), "{fmt}");
+        assert_eq!(
+            first,
+            plan_text(DEV, "review and ship my change", fmt),
+            "{fmt}"
+        );
     }
 }
 
@@ -450,38 +452,15 @@ fn every_format_renders() {
         ("mermaid", "s3 --> s6"),
         ("dot", "s5 -> s6;"),
     ] {
-        let (mut cmd, _h) = re0_repo();
-        let out = cmd
-            .args([
-                "--catalog",
-                DEV,
-                "plan",
-                "review and ship my change",
-                "--format",
-                fmt,
-            ])
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
+        let text = plan_text(DEV, "review and ship my change", fmt);
         assert!(text.contains(needle), "{fmt}: {text}");
     }
 }
 
 #[test]
 fn table_fits_80_columns() {
-    let (mut cmd, _h) = re0_repo();
-    let out = cmd
-        .args([
-            "--catalog",
-            DEV,
-            "plan",
-            "review and ship my change",
-            "--format",
-            "table",
-        ])
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = plan_text(DEV, "review and ship my change", "table");
+    assert!(text.contains('┌') && text.contains("release"), "{text}");
     for line in text.lines().filter(|l| l.starts_with(['│', '┌', '└', '╞'])) {
         assert!(
             line.chars().count() <= 80,
@@ -501,43 +480,16 @@ fn bad_grant_is_a_usage_error() {
 
 #[test]
 fn plan_snapshots() {
-    let (mut cmd, _h) = re0_repo();
-    let out = cmd
-        .args([
-            "--catalog",
-            DEV,
-            "plan",
-            "review and ship my change",
-            "--format",
-            "table",
-        ])
-        .output()
-        .unwrap();
-    insta::assert_snapshot!("seed_table", String::from_utf8(out.stdout).unwrap());
-    let (mut cmd, _h) = re0_repo();
-    let out = cmd
-        .args([
-            "--catalog",
-            DEV,
-            "plan",
-            "review and ship my change",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    insta::assert_snapshot!("seed_json", String::from_utf8(out.stdout).unwrap());
-    let (mut cmd, _h) = re0_repo();
-    let out = cmd
-        .args([
-            "--catalog",
-            "fixtures/check/cycle",
-            "plan",
-            "alpha",
-            "--format",
-            "json",
-        ])
-        .output()
-        .unwrap();
-    insta::assert_snapshot!("reject_json", String::from_utf8(out.stdout).unwrap());
+    insta::assert_snapshot!(
+        "seed_table",
+        plan_text(DEV, "review and ship my change", "table")
+    );
+    insta::assert_snapshot!(
+        "seed_json",
+        plan_text(DEV, "review and ship my change", "json")
+    );
+    insta::assert_snapshot!(
+        "reject_json",
+        plan_text("fixtures/check/cycle", "alpha", "json")
+    );
 }

@@ -70,6 +70,16 @@ impl Ws {
             .collect()
     }
 
+    /// `re0 next --format json`.
+    fn next(&self, catalog: &str) -> Value {
+        let out = self
+            .cmd(catalog)
+            .args(["next", "--format", "json"])
+            .output()
+            .unwrap();
+        serde_json::from_slice(&out.stdout).unwrap()
+    }
+
     fn events(&self) -> Vec<Value> {
         std::fs::read_to_string(self.run_dir().join("events.ndjson"))
             .unwrap()
@@ -470,14 +480,7 @@ fn agent_drives_with_next_and_handoff() {
         .assert()
         .code(4);
     let id = ws.run_ids()[0].clone();
-    let next: Value = serde_json::from_slice(
-        &ws.cmd(DEV)
-            .args(["next", "--format", "json"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
+    let next = ws.next(DEV);
     assert_eq!(next["schema"], "re0/next@1");
     assert_eq!(next["action"], "invoke-model-skill");
     assert_eq!(next["step"]["id"], "s1");
@@ -498,14 +501,7 @@ fn agent_drives_with_next_and_handoff() {
         .args(["handoff", &id, "s1", "--file", &handoff_path])
         .assert()
         .code(0);
-    let next: Value = serde_json::from_slice(
-        &ws.cmd(DEV)
-            .args(["next", "--format", "json"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
+    let next = ws.next(DEV);
     assert_eq!(next["done"], true);
     assert_eq!(next["state"], "completed");
 }
@@ -549,14 +545,7 @@ fn decision_is_answered_with_outcome_and_reaches_the_next_prompt() {
         .code(4);
     let state = ws.state();
     assert_eq!(state["waiting"]["kind"], "human");
-    let next: Value = serde_json::from_slice(
-        &ws.cmd(DEV)
-            .args(["next", "--format", "json"])
-            .output()
-            .unwrap()
-            .stdout,
-    )
-    .unwrap();
+    let next = ws.next(DEV);
     assert_eq!(next["step"]["target"], "migrate-database");
 }
 
