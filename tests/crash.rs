@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{in_repo, Sandbox};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -29,10 +29,6 @@ const NORMAL: &[&str] = &[
     "write-release-notes",
     "run-tests",
 ];
-
-fn repo(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
 
 fn calls(log: &Path) -> Vec<String> {
     std::fs::read_to_string(log)
@@ -56,13 +52,12 @@ fn state_files(work: &Path) -> Vec<PathBuf> {
 
 #[test]
 fn every_persistence_point_leaves_old_or_new_state_and_resume_finishes() {
-    let runner = format!("sh {}", repo("fixtures/run/agent.sh").display());
-    let catalog = repo("catalogs/dev-workflow");
+    let runner = format!("sh {}", in_repo("fixtures/run/agent.sh").display());
+    let catalog = in_repo("catalogs/dev-workflow");
     let mut crashes = 0;
     for point in POINTS {
         for n in 1..200 {
-            let sb = Sandbox::new();
-            std::fs::create_dir_all(sb.work().join(".git")).unwrap();
+            let sb = Sandbox::repository();
             let log = sb.path().join("agent.log");
             let re0 = || {
                 let mut c = sb.re0();

@@ -11,16 +11,9 @@ fn names(sb: &Sandbox, cwd: &str, args: &[&str]) -> Vec<String> {
     roster_names(&json(&mut cmd))
 }
 
-/// A sandbox whose `work/` is a repository.
-fn repo() -> Sandbox {
-    let sb = Sandbox::new();
-    std::fs::create_dir_all(sb.work().join(".git")).unwrap();
-    sb
-}
-
 #[test]
 fn catalog_flag_is_exclusive_and_ordered() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill("work/.claude/skills", "project-skill", "");
     sb.skill("home/.claude/skills", "user-skill", "");
     sb.skill("one", "shared", "");
@@ -52,7 +45,7 @@ fn catalog_flag_is_exclusive_and_ordered() {
 
 #[test]
 fn env_catalog_is_exclusive_and_colon_separated() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill("work/.claude/skills", "project-skill", "");
     sb.skill("a", "from-a", "");
     sb.skill("b", "from-b", "");
@@ -80,7 +73,7 @@ fn env_catalog_is_exclusive_and_colon_separated() {
 
 #[test]
 fn project_roots_walk_up_to_the_repository_root_only() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill("work/.claude/skills", "at-root", "");
     sb.skill("work/sub/.agents/skills", "in-sub", "");
     sb.skill("work/sub/deeper/.codex/skills", "in-deeper", "");
@@ -96,7 +89,7 @@ fn project_roots_walk_up_to_the_repository_root_only() {
 
 #[test]
 fn nearer_folder_and_earlier_agent_win() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill(
         "work/.claude/skills",
         "dup",
@@ -137,7 +130,7 @@ fn nearer_folder_and_earlier_agent_win() {
 
 #[test]
 fn every_project_and_user_root_is_read() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     for (i, dir) in [
         ".agents/skills",
         ".claude/skills",
@@ -176,7 +169,7 @@ fn every_project_and_user_root_is_read() {
 
 #[test]
 fn project_beats_user() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill(
         "work/.claude/skills",
         "same",
@@ -194,7 +187,7 @@ fn project_beats_user() {
 
 #[test]
 fn legacy_commands_are_skills_named_after_the_file() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.write(
         "work/.claude/commands/deploy.md",
         "Deploy the app to staging.\n",
@@ -214,7 +207,7 @@ fn legacy_commands_are_skills_named_after_the_file() {
 
 #[test]
 fn plugin_skills_are_addressable_as_plugin_colon_skill() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.write(
         "work/.claude/skills/my-plugin/.claude-plugin/plugin.json",
         r#"{"name": "toolkit"}"#,
@@ -233,7 +226,7 @@ fn plugin_skills_are_addressable_as_plugin_colon_skill() {
 
 #[test]
 fn codex_sidecar_can_make_a_skill_user_only() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill("work/.agents/skills", "quiet", "");
     sb.write(
         "work/.agents/skills/quiet/agents/openai.yaml",
@@ -257,7 +250,7 @@ fn codex_sidecar_can_make_a_skill_user_only() {
 #[cfg(unix)]
 #[test]
 fn a_symlinked_skill_is_read_once() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     let store = sb.skill("store", "linked", "");
     let target = store.parent().unwrap();
     common::symlink(target, &sb.work().join(".agents/skills/linked"));
@@ -270,7 +263,7 @@ fn a_symlinked_skill_is_read_once() {
 #[cfg(unix)]
 #[test]
 fn a_symlink_loop_is_reported_not_followed() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill("work/.claude/skills/group", "inside", "");
     common::symlink(
         &sb.work().join(".claude/skills"),
@@ -285,7 +278,7 @@ fn a_symlink_loop_is_reported_not_followed() {
 
 #[test]
 fn a_skill_folder_is_not_searched_for_more_skills() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill("work/.claude/skills", "outer", "");
     sb.skill("work/.claude/skills/outer/examples", "inner", "");
     sb.skill("work/.claude/skills/group", "nested-ok", "");
@@ -294,7 +287,7 @@ fn a_skill_folder_is_not_searched_for_more_skills() {
 
 #[test]
 fn hidden_folders_are_skipped_except_curated_system_experimental() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     for dir in [".curated", ".system", ".experimental", ".git", ".cache"] {
         sb.skill(
             &format!("work/.claude/skills/{dir}"),
@@ -310,7 +303,7 @@ fn hidden_folders_are_skipped_except_curated_system_experimental() {
 
 #[test]
 fn lowercase_skill_md_is_accepted() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.write(
         "work/.claude/skills/lower/skill.md",
         "---\nname: lower\ndescription: lower-case file.\n---\n",
@@ -320,7 +313,7 @@ fn lowercase_skill_md_is_accepted() {
 
 #[test]
 fn missing_catalog_folder_is_a_usage_error() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.re0()
         .args(["--catalog", "../nope", "list"])
         .assert()
@@ -332,7 +325,7 @@ fn missing_catalog_folder_is_a_usage_error() {
 
 #[test]
 fn workspace_config_roots_come_first_and_unknown_keys_fail_with_their_line() {
-    let sb = repo();
+    let sb = Sandbox::repository();
     sb.skill("work/team-skills", "team", "");
     sb.skill("work/.claude/skills", "local", "");
     sb.write("work/re0.yaml", "roots: [team-skills]\n");

@@ -2,25 +2,19 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{in_repo, Sandbox};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn repo(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
+use std::path::PathBuf;
 
 struct Ws(Sandbox);
 
 impl Ws {
     fn new() -> Ws {
-        let sb = Sandbox::new();
-        std::fs::create_dir_all(sb.work().join(".git")).unwrap();
-        Ws(sb)
+        Ws(Sandbox::repository())
     }
     fn re0(&self) -> assert_cmd::Command {
         let mut c = self.0.re0();
-        c.arg("--catalog").arg(repo("fixtures/ges/run"));
+        c.arg("--catalog").arg(in_repo("fixtures/ges/run"));
         c
     }
     fn run_dir(&self) -> PathBuf {
@@ -236,10 +230,10 @@ fn graph_and_show_draw_the_graph() {
 fn prompts_go_through_the_runner_and_text_guards_are_judged() {
     let ws = Ws::new();
     let log = ws.0.path().join("model.log");
-    let runner = format!("sh {}", repo("fixtures/ges/model.sh").display());
+    let runner = format!("sh {}", in_repo("fixtures/ges/model.sh").display());
     let mut cmd = ws.0.re0();
     cmd.arg("--catalog")
-        .arg(repo("fixtures/ges/ask"))
+        .arg(in_repo("fixtures/ges/ask"))
         .env("MODEL_LOG", &log)
         .args(["run", "/ask-model", "--runner", &runner]);
     cmd.assert().code(0);
@@ -258,7 +252,7 @@ fn prompts_go_through_the_runner_and_text_guards_are_judged() {
     let ws = Ws::new();
     let mut cmd = ws.0.re0();
     cmd.arg("--catalog")
-        .arg(repo("fixtures/ges/ask"))
+        .arg(in_repo("fixtures/ges/ask"))
         .args(["run", "/ask-model"]);
     cmd.assert().code(4);
     assert_eq!(ws.state()["waiting"]["kind"], "runner");

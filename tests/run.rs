@@ -3,13 +3,9 @@
 
 mod common;
 
-use common::Sandbox;
+use common::{in_repo, Sandbox};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-
-fn repo_path(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
+use std::path::PathBuf;
 
 /// A workspace (a repository) for runs.
 struct Ws {
@@ -18,9 +14,9 @@ struct Ws {
 
 impl Ws {
     fn new() -> Ws {
-        let sb = Sandbox::new();
-        std::fs::create_dir_all(sb.work().join(".git")).unwrap();
-        Ws { sb }
+        Ws {
+            sb: Sandbox::repository(),
+        }
     }
 
     fn log(&self) -> PathBuf {
@@ -31,12 +27,12 @@ impl Ws {
         let mut c = self.sb.re0();
         c.env("AGENT_LOG", self.log())
             .arg("--catalog")
-            .arg(repo_path(catalog));
+            .arg(in_repo(catalog));
         c
     }
 
     fn runner() -> String {
-        format!("sh {}", repo_path("fixtures/run/agent.sh").display())
+        format!("sh {}", in_repo("fixtures/run/agent.sh").display())
     }
 
     fn run_ids(&self) -> Vec<String> {

@@ -18,6 +18,14 @@ impl Sandbox {
         Sandbox { dir }
     }
 
+    /// A sandbox whose `work/` is a repository (it has `.git`), so run
+    /// state lands in `work/.agent-state`.
+    pub fn repository() -> Self {
+        let sb = Sandbox::new();
+        std::fs::create_dir_all(sb.work().join(".git")).unwrap();
+        sb
+    }
+
     pub fn path(&self) -> &Path {
         self.dir.path()
     }
@@ -59,6 +67,11 @@ impl Sandbox {
     pub fn re0(&self) -> Command {
         self.re0_in("work")
     }
+}
+
+/// A path inside this repository (fixtures, catalogs).
+pub fn in_repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
 }
 
 /// `re0` in the repository root with an empty HOME.
