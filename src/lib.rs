@@ -2,8 +2,13 @@
 //!
 //! The crate is laid out by stage: [`catalog`] finds and reads skills,
 //! [`contract`] reads what each declares, [`graph`] orders them and finds
-//! cycles, [`check`] reports findings for maintainers, [`cli`] is the
-//! command line. [`diag`] and [`error`] are shared by all.
+//! cycles, [`plan`] selects, orders and types the steps for an intent,
+//! [`run`] executes a plan through a runner with its durable [`state`],
+//! [`ges`] reads, checks and executes Graph-Enhanced Skills, [`check`]
+//! reports findings for maintainers, [`cli`] is the command line.
+//! Below them all: [`process`] is the one place child processes start,
+//! [`fsio`] the one way untrusted files are opened, and [`diag`] and
+//! [`error`] are shared by all.
 
 pub mod catalog;
 pub mod check;
@@ -13,11 +18,13 @@ pub mod contract;
 pub mod diag;
 pub mod error;
 pub mod eval;
+pub mod fsio;
 pub mod ges;
 pub mod graph;
 pub mod guard;
 pub mod paths;
 pub mod plan;
+pub mod process;
 pub mod run;
 pub mod state;
 pub mod workspace;

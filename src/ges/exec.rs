@@ -13,16 +13,14 @@
 use super::check::prompt_text;
 use super::model::{Action, Graph};
 use crate::guard::{Guard, GuardError};
-use crate::run::process::{self, Exit};
+use crate::process::{self, Exit};
 use crate::run::runner::Runner;
 use crate::state::{fault, store::write_atomic};
 use serde::{Deserialize, Serialize};
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
-use std::io::Read;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 pub const STATE_SCHEMA: &str = "re0/ges-state@1";
@@ -450,10 +448,8 @@ fn capture(
         .create(true)
         .append(true)
         .open(&ctx.log_path)?;
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(command)
-        .current_dir(ctx.workspace)
+    let mut cmd = process::shell(command);
+    cmd.current_dir(ctx.workspace)
         .env("RE0_RUN_ID", ctx.run_id)
         .env("RE0_STEP", ctx.step)
         .env("RE0_SKILL", ctx.skill)
@@ -461,18 +457,12 @@ fn capture(
         .env("RE0_ATTEMPT", ctx.attempt.to_string())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(log)
-        .process_group(0)
-        .spawn()?;
+        .stderr(log);
+    let mut child = process::spawn(&mut cmd)?;
     process::feed_stdin(&mut child, input.to_string());
-    let stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = stdout.take(MAX_OUTPUT).read_to_end(&mut buf);
-        buf
-    });
+    let reader = process::capture_stdout(&mut child, MAX_OUTPUT);
     let exit = process::wait(&mut child, timeout)?;
-    let out = reader.join().unwrap_or_default();
+    let out = reader.and_then(|r| r.join().ok()).unwrap_or_default();
     Ok((exit, String::from_utf8_lossy(&out).into_owned()))
 }
 

@@ -7,9 +7,8 @@
 
 use crate::catalog::Catalog;
 use crate::error::{Error, Result};
-use crate::run::process;
-use std::os::unix::process::CommandExt;
-use std::process::{Command, Stdio};
+use crate::process;
+use std::process::Stdio;
 use std::time::Duration;
 
 /// How long the selector may take.
@@ -37,27 +36,19 @@ pub fn run(cmd: &str, catalog: &Catalog, intent: &str) -> Result<(Vec<usize>, Ve
     }))
     .unwrap_or_default();
     let fail = |m: String| Error::Usage(format!("--selector '{cmd}': {m}"));
-    let mut child = Command::new("sh")
-        .arg("-c")
-        .arg(cmd)
+    let mut command = process::shell(cmd);
+    command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .process_group(0)
-        .spawn()
-        .map_err(|e| fail(format!("cannot start: {e}")))?;
+        .stderr(Stdio::inherit());
+    let mut child = process::spawn(&mut command).map_err(|e| fail(format!("cannot start: {e}")))?;
     process::feed_stdin(&mut child, String::from_utf8_lossy(&input).into_owned());
-    let stdout = child.stdout.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = std::io::Read::read_to_end(&mut std::io::Read::take(stdout, 16 << 20), &mut buf);
-        buf
-    });
+    let reader = process::capture_stdout(&mut child, 16 << 20);
     let status = process::wait(&mut child, TIMEOUT).map_err(|e| fail(e.to_string()))?;
     if let process::Exit::TimedOut(_) = status {
         return Err(fail(format!("no answer within {}s", TIMEOUT.as_secs())));
     }
-    let out = reader.join().unwrap_or_default();
+    let out = reader.and_then(|r| r.join().ok()).unwrap_or_default();
     if !status.success() {
         return Err(fail(format!("exited with {status:?}")));
     }

@@ -4,7 +4,6 @@
 pub mod engine;
 pub mod handoff;
 pub mod hash;
-pub mod process;
 pub mod prompt;
 pub mod runner;
 

@@ -5,12 +5,11 @@
 //! `RE0_HANDOFF` in the environment. Its stdout and stderr go to the run's
 //! `logs/`. Past the timeout its whole process group is killed.
 
-use super::process;
-pub use super::process::Exit;
+use crate::process;
+pub use crate::process::Exit;
 use crate::state::fault;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 /// Default time a gate may take.
@@ -39,10 +38,8 @@ impl Runner {
     /// Runs one gate; returns how it ended. The log holds its output.
     pub fn run(&self, inv: &Invocation<'_>) -> std::io::Result<Exit> {
         let log = std::fs::File::create(inv.log)?;
-        let mut cmd = Command::new("sh");
-        cmd.arg("-c")
-            .arg(&self.command)
-            .current_dir(inv.workspace)
+        let mut cmd = process::shell(&self.command);
+        cmd.current_dir(inv.workspace)
             .env("RE0_RUN_ID", inv.run_id)
             .env("RE0_STEP", inv.step)
             .env("RE0_SKILL", inv.skill)
@@ -54,9 +51,8 @@ impl Runner {
             .env("RE0_HANDOFF", inv.handoff)
             .stdin(Stdio::piped())
             .stdout(log.try_clone()?)
-            .stderr(log)
-            .process_group(0);
-        let mut child = cmd.spawn()?;
+            .stderr(log);
+        let mut child = process::spawn(&mut cmd)?;
         fault::point("runner-started");
         process::feed_stdin(&mut child, inv.prompt.to_string());
         let exit = process::wait(&mut child, self.timeout)?;
