@@ -7,8 +7,8 @@
 //! [`ges`] reads, checks and executes Graph-Enhanced Skills, [`check`]
 //! reports findings for maintainers, [`cli`] is the command line.
 //! Below them all: [`process`] is the one place child processes start,
-//! [`fsio`] the one way untrusted files are opened, and [`diag`] and
-//! [`error`] are shared by all.
+//! [`fsio`] the one way untrusted files are opened, [`display`] makes
+//! their text safe to show, and [`diag`] and [`error`] are shared by all.
 
 pub mod catalog;
 pub mod check;
@@ -16,6 +16,7 @@ pub mod cli;
 pub mod config;
 pub mod contract;
 pub mod diag;
+pub mod display;
 pub mod error;
 pub mod eval;
 pub mod fsio;

@@ -5,6 +5,7 @@
 //! `b`, so the caller comes first). A skill that requires what it produces
 //! refines its own input: that is not an edge.
 
+pub mod diagram;
 pub mod render;
 
 use crate::catalog::Catalog;
