@@ -10,6 +10,7 @@
 //! [`fsio`] the one way untrusted files are opened, [`display`] makes
 //! their text safe to show, and [`diag`] and [`error`] are shared by all.
 
+pub mod agents;
 pub mod catalog;
 pub mod check;
 pub mod cli;

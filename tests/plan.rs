@@ -384,7 +384,7 @@ fn unreadable_lane_counts_as_user_only() {
     assert!(s["reason"]
         .as_str()
         .unwrap()
-        .contains("frontmatter unreadable"));
+        .contains("its lane is unreadable (broken-lane/SKILL.md:"));
     assert_eq!(s["invocation"], "/broken-lane");
 }
 

@@ -185,6 +185,16 @@ pub fn load(c: Candidate) -> Skill {
     let map = match parse_yaml(split.yaml, split.yaml_line, &skill.file) {
         Ok(m) => m,
         Err(d) => {
+            // The lane stays unreadable; `plan` may still offer the skill
+            // by the name and description the text spells out.
+            let fields = super::lenient::read(split.yaml);
+            if let Some(n) = fields
+                .name
+                .filter(|n| !n.is_empty() && spec::name_problem(n).is_none())
+            {
+                skill.name = n;
+            }
+            skill.description = fields.description;
             skill.diagnostics.push(*d);
             return skill;
         }

@@ -17,7 +17,13 @@ FILE maps catalog folders (relative to FILE) to cases:
 
 Scores are micro-averaged over (intent, skill) pairs; exact is the share of
 intents whose selection equals the expected set. The floor is plain BM25
-over descriptions, taking the single best skill.")]
+over descriptions, taking the single best skill.
+
+A case may add `order: [a, b]` (the order the plan must have them in) and,
+for `kind: trigger-should` / `trigger-should-not`, `skill: NAME` (the skill
+under test). Columns: per-pos and per-one are skills selected per case that
+expects any / exactly one; order is ordered cases planned in the asked
+order; trigger is the balanced accuracy of the trigger cases.")]
 pub struct Args {
     /// The evaluation set.
     file: PathBuf,
@@ -36,12 +42,19 @@ enum Format {
 }
 
 fn row(name: &str, s: &Score) -> String {
+    let trigger = s
+        .trigger_accuracy()
+        .map_or_else(|| "-".to_string(), |a| format!("{a:.3}"));
     format!(
-        "{name:<22} {:>9.3} {:>7.3} {:>7.3} {:>7.3}  ({} intents)\n",
+        "{name:<22} {:>9.3} {:>7.3} {:>7.3} {:>7.3} {:>8.2} {:>8.2} {:>7} {:>8}  ({} intents)\n",
         s.precision(),
         s.recall(),
         s.f1(),
         s.exact_rate(),
+        s.per_positive(),
+        s.per_single(),
+        format!("{}/{}", s.in_order, s.ordered),
+        trigger,
         s.cases
     )
 }
@@ -57,8 +70,8 @@ pub fn run(args: Args) -> Result<i32> {
         })),
         Format::Text => {
             let mut s = format!(
-                "{:<22} {:>9} {:>7} {:>7} {:>7}\n",
-                "", "precision", "recall", "F1", "exact"
+                "{:<22} {:>9} {:>7} {:>7} {:>7} {:>8} {:>8} {:>7} {:>8}\n",
+                "", "precision", "recall", "F1", "exact", "per-pos", "per-one", "order", "trigger"
             );
             s.push_str(&row("re0", &report.re0));
             s.push_str(&row("floor: BM25 desc top-1", &report.baseline));
@@ -81,6 +94,20 @@ pub fn run(args: Args) -> Result<i32> {
                         o.intent, o.expect, o.re0
                     ));
                 }
+                s.push_str("\nordered intents planned out of order:\n");
+                for o in &report.outcomes {
+                    if let Some(got) = &o.planned_order {
+                        let want = o.expect_order.as_ref();
+                        if want != Some(got) {
+                            s.push_str(&format!(
+                                "  {:?}\n    asked    {:?}\n    planned  {:?}\n",
+                                o.intent,
+                                want.cloned().unwrap_or_default(),
+                                got
+                            ));
+                        }
+                    }
+                }
             }
             output::print(&s);
         }
@@ -95,5 +122,10 @@ fn metrics(s: &Score) -> serde_json::Value {
         "f1": s.f1(),
         "exact": s.exact_rate(),
         "intents": s.cases,
+        "selected_per_positive": s.per_positive(),
+        "selected_per_single": s.per_single(),
+        "ordered": s.ordered,
+        "in_order": s.in_order,
+        "trigger_balanced_accuracy": s.trigger_accuracy(),
     })
 }

@@ -97,6 +97,9 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
                 eprintln!("re0: warning: {w}");
             }
             notes.extend(warnings);
+            if opts.explain {
+                notes.extend(selector_differences(catalog, &selection, &names));
+            }
             names
                 .into_iter()
                 .map(|i| (i, "chosen by the selector".to_string()))
@@ -256,6 +259,48 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
     notes.extend(shadow_notes(catalog, &closure));
     plan.notes.extend(notes);
     Ok(plan)
+}
+
+/// Where the outside selector's choice differs from re0's own (`--explain`).
+fn selector_differences(
+    catalog: &Catalog,
+    own: &select::Selection,
+    outside: &[usize],
+) -> Vec<String> {
+    let mine: Vec<usize> = own.chosen.iter().map(|(i, _)| *i).collect();
+    let names = |v: Vec<usize>| -> String {
+        v.into_iter()
+            .map(|i| catalog.skills[i].key())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let only_outside: Vec<usize> = outside
+        .iter()
+        .copied()
+        .filter(|i| !mine.contains(i))
+        .collect();
+    let only_mine: Vec<usize> = mine
+        .iter()
+        .copied()
+        .filter(|i| !outside.contains(i))
+        .collect();
+    let mut out = Vec::new();
+    if only_outside.is_empty() && only_mine.is_empty() {
+        out.push("the selector chose what re0 would have chosen".to_string());
+    }
+    if !only_outside.is_empty() {
+        out.push(format!(
+            "the selector chose {}, which re0 would not have",
+            names(only_outside)
+        ));
+    }
+    if !only_mine.is_empty() {
+        out.push(format!(
+            "re0 would also have chosen {}, which the selector did not",
+            names(only_mine)
+        ));
+    }
+    out
 }
 
 fn id_num(id: &str) -> usize {

@@ -56,9 +56,7 @@ fn effective<'a>(catalog: &'a Catalog, skill: &'a Skill) -> Effective<'a> {
     if graph_runs_commands(skill) {
         needs.insert("exec".to_string());
     }
-    let mut user_only = skill
-        .is_user_only()
-        .then(|| format!("user-only ({})", skill.lane_source.describe()));
+    let mut user_only = skill.is_user_only().then(|| lane_reason(skill));
     let mut destructive = skill.contract.destructive();
     for m in members(catalog, skill) {
         needs.extend(m.contract.needs());
@@ -72,6 +70,27 @@ fn effective<'a>(catalog: &'a Catalog, skill: &'a Skill) -> Effective<'a> {
         needs,
         user_only,
         destructive,
+    }
+}
+
+/// Why a skill counts as user-only; for an unreadable lane, the error that
+/// made it so, with its file and line.
+fn lane_reason(skill: &Skill) -> String {
+    use crate::catalog::LaneSource;
+    let error = skill
+        .diagnostics
+        .iter()
+        .find(|d| d.severity == crate::diag::Severity::Error);
+    match (&skill.lane_source, error) {
+        (LaneSource::Unreadable, Some(d)) => {
+            let base = skill.dir.parent().unwrap_or(&skill.dir);
+            format!(
+                "user-only: its lane is unreadable ({}: {})",
+                d.location(base),
+                crate::display::clip(&d.message, 160)
+            )
+        }
+        (source, _) => format!("user-only ({})", source.describe()),
     }
 }
 
