@@ -284,10 +284,10 @@ fn planned_order(catalog: &Catalog, intent: &str, order: &[String]) -> Result<Ve
 /// best skill when any word matches.
 pub fn baseline(catalog: &Catalog, intent: &str) -> BTreeSet<String> {
     let a = Analyzer::default();
-    let q: BTreeSet<String> = a.terms(intent).into_iter().collect();
+    let q: BTreeSet<String> = a.plain_terms(intent).into_iter().collect();
     let docs: Vec<(usize, Vec<String>)> = catalog
         .active()
-        .map(|(i, s)| (i, a.terms(s.description.as_deref().unwrap_or(""))))
+        .map(|(i, s)| (i, a.plain_terms(s.description.as_deref().unwrap_or(""))))
         .collect();
     let n = docs.len() as f64;
     let avg = (docs.iter().map(|(_, d)| d.len()).sum::<usize>() as f64 / n.max(1.0)).max(1.0);

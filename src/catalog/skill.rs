@@ -108,6 +108,42 @@ pub struct Skill {
     pub name_line: Option<usize>,
     /// Its GES graph file, if it has one.
     pub ges: Option<PathBuf>,
+    /// The opening prose of the body (up to [`SUMMARY_BYTES`]), which
+    /// selection reads as a weak field: terse descriptions often leave the
+    /// words people use to the body's first lines.
+    pub summary: Option<String>,
+}
+
+/// How much of the body's opening prose a skill keeps.
+pub const SUMMARY_BYTES: usize = 400;
+
+/// The first prose of a Markdown body: headings, code, tables, quotes and
+/// list markers skipped, cut at a character boundary.
+pub fn summary_of(body: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut fence = false;
+    for line in body.lines() {
+        let t = line.trim();
+        if t.starts_with("```") || t.starts_with("~~~") {
+            fence = !fence;
+            continue;
+        }
+        if fence || t.is_empty() || t.starts_with(['#', '|', '<', '>', '!', '[']) || t == "---" {
+            continue;
+        }
+        let t = t.trim_start_matches(['-', '*', '+', ' ']);
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(t);
+        if out.len() >= SUMMARY_BYTES {
+            break;
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    Some(crate::display::clip(&out, SUMMARY_BYTES).into_owned())
 }
 
 impl Skill {
@@ -157,6 +193,7 @@ pub fn load(c: Candidate) -> Skill {
         shadowed_by: None,
         name_line: None,
         ges: None,
+        summary: None,
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;
@@ -199,6 +236,7 @@ pub fn load(c: Candidate) -> Skill {
             return skill;
         }
     };
+    skill.summary = summary_of(split.body);
     let keys = KeyLines::index(split.yaml, split.yaml_line);
     skill.readable = true;
     skill.lane = Lane::ModelInvoked;

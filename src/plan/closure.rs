@@ -86,6 +86,9 @@ pub fn members<'a>(catalog: &'a Catalog, s: &Skill) -> Vec<&'a Skill> {
         .collect()
 }
 
+/// Relevance differences below this are a trace, not a preference.
+const RELEVANCE_TRACE: f64 = 0.05;
+
 struct Builder<'a> {
     catalog: &'a Catalog,
     query: &'a Query,
@@ -217,8 +220,9 @@ impl Builder<'_> {
     }
 
     /// The producer to pull in: one that duplicates the least of what the
-    /// plan already makes, then the most relevant, then the narrowest, then
-    /// by name.
+    /// plan already makes, then the most relevant (when relevance differs
+    /// by more than [`RELEVANCE_TRACE`]), then the narrowest, then the one
+    /// that needs the fewest artifacts of its own, then by name.
     fn best_producer(&self, producers: &[usize]) -> Option<usize> {
         let made = self.produced();
         producers.iter().copied().min_by(|&a, &b| {
@@ -229,9 +233,20 @@ impl Builder<'_> {
             };
             let (da, la) = key(a);
             let (db, lb) = key(b);
+            let needs = |p: usize| requires_of(self.catalog, &self.catalog.skills[p]).len();
+            // Relevance decides when it differs by more than a trace;
+            // otherwise the producer that needs less of its own does.
+            let (ra, rb) = ((self.scores)(a), (self.scores)(b));
+            let relevance = if (ra - rb).abs() > RELEVANCE_TRACE {
+                rb.total_cmp(&ra)
+            } else {
+                std::cmp::Ordering::Equal
+            };
             da.cmp(&db)
-                .then_with(|| (self.scores)(b).total_cmp(&(self.scores)(a)))
+                .then(relevance)
                 .then_with(|| la.cmp(&lb))
+                .then_with(|| needs(a).cmp(&needs(b)))
+                .then_with(|| rb.total_cmp(&ra))
                 .then_with(|| {
                     self.catalog.skills[a]
                         .key()

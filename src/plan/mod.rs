@@ -5,17 +5,21 @@
 //! [`closure`] adds what they need, cycles reject the plan, [`order`] sorts
 //! it, [`typing`] types each step, and [`render`] shows it.
 
+pub mod clauses;
 pub mod closure;
+pub mod description;
+pub mod infer;
 pub mod model;
 pub mod order;
 pub mod relevance;
 pub mod render;
 pub mod select;
 pub mod selector;
+pub mod synonyms;
 pub mod text;
 pub mod typing;
 
-pub use model::{Plan, PlanResult, Step, StepKind, StepType};
+pub use model::{Plan, PlanResult, Step, StepKind, StepLink, StepType};
 
 use crate::catalog::Catalog;
 use crate::error::Result;
@@ -112,6 +116,7 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
             .collect(),
     };
     let ids: Vec<usize> = chosen.iter().map(|(i, _)| *i).collect();
+    let chosen_ids = ids.clone();
     let (kept, member_notes) = without_pipeline_members(catalog, &ids);
     notes.extend(member_notes);
     let chosen: Vec<(usize, String)> = chosen
@@ -171,8 +176,16 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         return Ok(plan);
     }
     let relevance: Vec<f64> = closure.nodes.iter().map(|n| n.relevance).collect();
-    let order =
-        order::topological(&relevance, &names, &closure.edges).expect("cycles were rejected above");
+    let links = order_links(
+        catalog,
+        &closure,
+        &selection,
+        opts.selector.is_some(),
+        &chosen_ids,
+        &names,
+        &mut notes,
+    );
+    let order = order::topological(&relevance, &names, &links).expect("cycles were rejected above");
     let id_of: BTreeMap<usize, String> = order
         .iter()
         .enumerate()
@@ -205,8 +218,21 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
             };
             skip_root.insert(n, root);
         }
-        let mut pred_ids: Vec<&String> = preds.iter().map(|p| &id_of[p]).collect();
+        let mut step_links: Vec<StepLink> = links
+            .iter()
+            .filter(|((_, to), _)| *to == n)
+            .flat_map(|((from, _), ls)| {
+                ls.iter().map(|(source, detail)| StepLink {
+                    from: id_of[from].clone(),
+                    source: *source,
+                    detail: detail.clone(),
+                })
+            })
+            .collect();
+        step_links.sort_by_key(|l| (id_num(&l.from), l.source));
+        let mut pred_ids: Vec<&String> = step_links.iter().map(|l| &l.from).collect();
         pred_ids.sort_by_key(|id| id_num(id));
+        pred_ids.dedup();
         let cost_owner = match typed.ty {
             StepType::Conditional => typed
                 .may_become
@@ -221,6 +247,7 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
             target: names[n].clone(),
             kind: kind_of(catalog, &node.target),
             predecessors: pred_ids.into_iter().cloned().collect(),
+            links: step_links,
             step_type: typed.ty,
             may_become: typed.may_become,
             reason: typed.reason,
@@ -301,6 +328,87 @@ fn selector_differences(
         ));
     }
     out
+}
+
+/// Every link that orders the plan's nodes: the contract's edges, then the
+/// inferred ones (strongest source first), each dropped with a note when it
+/// would close a cycle. The intent's order is left out when an outside
+/// selector chose the skills (it says nothing of clauses).
+fn order_links(
+    catalog: &Catalog,
+    c: &Closure,
+    sel: &select::Selection,
+    outside: bool,
+    chosen: &[usize],
+    names: &[String],
+    notes: &mut Vec<String>,
+) -> BTreeMap<(usize, usize), Vec<(infer::Source, String)>> {
+    let mut out: BTreeMap<(usize, usize), Vec<(infer::Source, String)>> = BTreeMap::new();
+    for ((from, to), ls) in &c.edges {
+        for l in ls {
+            out.entry((*from, *to))
+                .or_default()
+                .push((infer::Source::Contract, contract_detail(l, &names[*from])));
+        }
+    }
+    let nodes: Vec<(usize, usize, Option<usize>)> = c
+        .nodes
+        .iter()
+        .enumerate()
+        .filter_map(|(n, node)| match node.target {
+            Target::Skill(s) => {
+                let rank = (!outside && chosen.contains(&s))
+                    .then(|| sel.rank_of(s))
+                    .flatten();
+                Some((n, s, rank))
+            }
+            _ => None,
+        })
+        .collect();
+    for l in infer::infer(catalog, &nodes) {
+        if let Some(existing) = out.get_mut(&(l.from, l.to)) {
+            if !existing.iter().any(|(s, _)| *s == l.source) {
+                existing.push((l.source, l.detail));
+            }
+            continue;
+        }
+        if reaches(&out, l.to, l.from) {
+            notes.push(format!(
+                "inferred link {} -> {} ({}: {}) dropped: it would close a cycle",
+                names[l.from],
+                names[l.to],
+                l.source.as_str(),
+                l.detail
+            ));
+            continue;
+        }
+        out.insert((l.from, l.to), vec![(l.source, l.detail)]);
+    }
+    out
+}
+
+fn contract_detail(l: &Link, from: &str) -> String {
+    match l {
+        Link::Artifact(a) => format!("needs '{a}', which {from} produces"),
+        Link::Calls => format!("{from} calls it"),
+        Link::Decision => "its decision is answered first".to_string(),
+        Link::Member => format!("{from} is a pipeline member it needs"),
+    }
+}
+
+/// True when `to` is reachable from `from` along `edges`.
+fn reaches<T>(edges: &BTreeMap<(usize, usize), T>, from: usize, to: usize) -> bool {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![from];
+    while let Some(x) = stack.pop() {
+        if x == to {
+            return true;
+        }
+        if seen.insert(x) {
+            stack.extend(edges.keys().filter(|(a, _)| *a == x).map(|(_, b)| *b));
+        }
+    }
+    false
 }
 
 fn id_num(id: &str) -> usize {

@@ -63,6 +63,10 @@ pub struct Step {
     pub target: String,
     pub kind: StepKind,
     pub predecessors: Vec<String>,
+    /// Why each predecessor comes first: the contract, or a link re0
+    /// inferred (the intent's order, a skill's text, an artifact's name).
+    #[serde(default)]
+    pub links: Vec<StepLink>,
     #[serde(rename = "type")]
     pub step_type: StepType,
     pub may_become: Vec<StepType>,
@@ -73,6 +77,14 @@ pub struct Step {
     pub cost_owner: CostOwner,
     pub invocation: Option<String>,
     pub selected_because: String,
+}
+
+/// One reason a step comes after another.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepLink {
+    pub from: String,
+    pub source: super::infer::Source,
+    pub detail: String,
 }
 
 /// Why a plan was rejected.

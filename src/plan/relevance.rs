@@ -1,20 +1,26 @@
-//! Lexical relevance of each skill to an intent: BM25F over four fields.
+//! Lexical relevance of each skill to an intent: BM25F over the fields
+//! real skills have.
 //!
 //! Each skill is a document with fields `name` (split at hyphens),
-//! `triggers`, `produces` (artifact names split at hyphens) and
-//! `description`, weighted 3, 3, 2 and 0.6 (prose mentions words in passing; one
-//! description word alone never selects a skill). For a query term `t`:
+//! `triggers` (the contract's), `phrases` (quoted in the description),
+//! `when` and `does` (the description's use-when part and the rest, see
+//! [`super::description`]), `produces`, `body` (the body's opening prose,
+//! weakest), and `not` (the description's exclusions). For a query term `t`:
 //!
 //! ```text
-//! tf~(t, s)   = sum over fields f of  w_f * tf_f / (1 - b + b * len_f / avglen_f)
-//! strength    = tf~ / (k1 + tf~)                      in [0, 1)
-//! idf(t)      = ln(1 + (N - df + 0.5) / (df + 0.5))
-//! score(s)    = sum over t of idf(t) * strength(t, s)
+//! tf~(t, s)  = sum over positive fields f of  w_f * tf_f / (1 - b + b * len_f / avglen_f)
+//! strength   = tf~ / (k1 + tf~)                     in [0, 1)
+//! penalty    = the same over the `not` field alone   in [0, 1)
+//! idf(t)     = ln(1 + (N - df + 0.5) / (df + 0.5)),  divided by the idf of a word only one skill has
 //! ```
 //!
-//! Only words that could match a query term are stemmed, so scoring a
-//! 10,000-skill catalog costs little more than reading its descriptions.
+//! Terms come from [`Analyzer::for_each_term`]: the synonym table applied,
+//! stop words dropped, stemmed. Only words that could match a query term
+//! are stemmed, so scoring a 10,000-skill catalog costs little more than
+//! reading its descriptions. Selection ([`super::select`]) turns these into
+//! evidence per clause.
 
+use super::description::{self, Part};
 use super::text::{for_each_word, is_stop_word, words, Analyzer};
 use crate::catalog::Catalog;
 use rayon::prelude::*;
@@ -23,43 +29,79 @@ use serde::Serialize;
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
 
-/// The fields of a skill that are searched, with their weights.
+/// The fields of a skill that are searched.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FieldKind {
     Name,
     Triggers,
+    Phrases,
+    When,
+    Does,
     Produces,
-    Description,
+    Body,
+    Not,
 }
 
-const FIELDS: [(FieldKind, f64); 4] = [
-    (FieldKind::Name, 3.0),
+/// Field weights; `Not` is the weight of the penalty.
+const FIELDS: [(FieldKind, f64); 8] = [
+    (FieldKind::Name, 2.5),
     (FieldKind::Triggers, 3.0),
+    (FieldKind::Phrases, 2.0),
+    (FieldKind::When, 1.2),
+    (FieldKind::Does, 1.0),
     (FieldKind::Produces, 2.0),
-    (FieldKind::Description, 0.6),
+    (FieldKind::Body, BODY_WEIGHT),
+    (FieldKind::Not, 1.5),
 ];
+const NOT: usize = 7;
+/// The body's opening prose: the weakest field.
+const BODY_WEIGHT: f64 = 0.4;
 
 impl FieldKind {
     pub fn as_str(self) -> &'static str {
         match self {
             FieldKind::Name => "name",
             FieldKind::Triggers => "triggers",
+            FieldKind::Phrases => "quoted phrase",
+            FieldKind::When => "use-when",
+            FieldKind::Does => "description",
             FieldKind::Produces => "produces",
-            FieldKind::Description => "description",
+            FieldKind::Body => "body",
+            FieldKind::Not => "not-for",
         }
     }
+}
+
+/// One clause of the intent, as terms.
+#[derive(Debug, Clone)]
+pub struct QueryClause {
+    pub text: String,
+    /// Distinct indices into [`Query::terms`], in order.
+    pub terms: Vec<usize>,
+    /// Every term of the clause in order (for phrases).
+    pub sequence: Vec<usize>,
+    /// Its place in the asked order.
+    pub rank: usize,
+    /// It only asks to know something.
+    pub question: bool,
+    /// It only sets the scene for another clause's request.
+    pub context: bool,
 }
 
 /// An intent, analysed.
 #[derive(Debug, Clone)]
 pub struct Query {
-    /// Distinct stemmed content terms, in the order they appear.
+    /// Distinct terms, in the order they appear.
     pub terms: Vec<String>,
     /// For each term, the word of the intent it came from.
     pub words: Vec<String>,
-    /// The stems of the intent's content words, in order (for phrases).
-    pub sequence: Vec<String>,
+    /// For each term, whether it is a common word of requests.
+    pub weak: Vec<bool>,
+    /// For each term, whether it names a file format or tool (a canonical
+    /// term of the synonym table).
+    pub format: Vec<bool>,
+    pub clauses: Vec<QueryClause>,
     /// Stems that occur as the object of the sentence: within three words
     /// after a determiner or possessive ("the plan", "my diff", "this
     /// scanned receipt"). An artifact named there is something the person
@@ -78,30 +120,38 @@ impl Query {
         let mut q = Query {
             terms: Vec::new(),
             words: Vec::new(),
-            sequence: Vec::new(),
-            objects: Vec::new(),
+            weak: Vec::new(),
+            format: Vec::new(),
+            clauses: Vec::new(),
+            objects: object_stems(intent, a),
         };
-        // Words left in the current noun phrase, after a determiner.
-        let mut phrase_left: u8 = 0;
-        for w in words(intent) {
-            if DETERMINERS.contains(&w.as_str()) {
-                phrase_left = 3;
-                continue;
-            }
-            let in_object = phrase_left > 0;
-            phrase_left = phrase_left.saturating_sub(1);
-            if is_stop_word(&w) {
-                phrase_left = 0;
-                continue;
-            }
-            let s = a.stem(&w);
-            if in_object && !q.objects.contains(&s) {
-                q.objects.push(s.clone());
-            }
-            q.sequence.push(s.clone());
-            if !q.terms.contains(&s) {
-                q.terms.push(s);
-                q.words.push(w);
+        for c in super::clauses::split(intent) {
+            let mut clause = QueryClause {
+                text: c.text.clone(),
+                terms: Vec::new(),
+                sequence: Vec::new(),
+                rank: c.rank,
+                question: c.question,
+                context: c.context,
+            };
+            a.for_each_term(&words(&c.text), |t, w| {
+                let k = match q.terms.iter().position(|x| x == t) {
+                    Some(k) => k,
+                    None => {
+                        q.terms.push(t.to_string());
+                        q.words.push(w.to_string());
+                        q.weak.push(a.is_weak(t));
+                        q.format.push(super::synonyms::is_canonical(t));
+                        q.terms.len() - 1
+                    }
+                };
+                clause.sequence.push(k);
+                if !clause.terms.contains(&k) {
+                    clause.terms.push(k);
+                }
+            });
+            if !clause.terms.is_empty() || c.question {
+                q.clauses.push(clause);
             }
         }
         q
@@ -113,11 +163,32 @@ impl Query {
         let stems = a.terms(artifact);
         !stems.is_empty() && stems.iter().all(|s| self.objects.contains(s))
     }
+}
 
-    /// True when `stems` (two or more) occur in a row in the intent.
-    pub fn has_phrase(&self, stems: &[String]) -> bool {
-        stems.len() >= 2 && self.sequence.windows(stems.len()).any(|w| w == stems)
+fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut phrase_left: u8 = 0;
+    let ws = words(intent);
+    for w in &ws {
+        if DETERMINERS.contains(&w.as_str()) {
+            phrase_left = 3;
+            continue;
+        }
+        let in_object = phrase_left > 0;
+        phrase_left = phrase_left.saturating_sub(1);
+        if is_stop_word(w) {
+            phrase_left = 0;
+            continue;
+        }
+        if in_object {
+            a.for_each_term(std::slice::from_ref(w), |t, _| {
+                if !out.iter().any(|o| o == t) {
+                    out.push(t.to_string());
+                }
+            });
+        }
     }
+    out
 }
 
 /// How one query term matched one skill.
@@ -125,10 +196,13 @@ impl Query {
 pub struct TermMatch {
     /// Index into [`Query::terms`].
     pub term: usize,
-    /// `idf * strength`.
-    pub contribution: f64,
-    /// `strength` (saturated, weighted term frequency), in [0, 1).
+    /// The term's idf over the catalog, divided by the highest idf a term
+    /// can have (one skill alone has it): in (0, 1].
+    pub idf: f64,
+    /// Saturated, weighted term frequency over the positive fields, in [0, 1).
     pub strength: f64,
+    /// The same over the description's exclusions, in [0, 1).
+    pub penalty: f64,
     /// The fields it was found in.
     pub fields: Vec<FieldKind>,
 }
@@ -137,75 +211,206 @@ pub struct TermMatch {
 #[derive(Debug, Clone, Serialize)]
 pub struct Relevance {
     pub skill: usize,
+    /// Sum over terms of `idf * (strength - penalty)`, weak terms weighed
+    /// down: the order candidates are shown in.
     pub score: f64,
     pub matches: Vec<TermMatch>,
-    /// A trigger phrase of two or more words found in the intent.
-    pub phrase: Option<String>,
+    /// Trigger or quoted phrases of two or more words found as written, by
+    /// the clause they were found in.
+    pub phrases: Vec<(usize, String)>,
+    /// The clauses that spell every word of the skill's name.
+    pub names_in: Vec<usize>,
+    /// The name has two or more words.
+    pub long_name: bool,
 }
 
 /// Per-skill counts gathered in the first pass.
 struct Counts {
     skill: usize,
-    /// Content-word count of each field.
-    len: [usize; 4],
+    /// Term count of each field.
+    len: [usize; 8],
     /// tf[term][field].
-    tf: Vec<[u32; 4]>,
-    phrase: Option<String>,
+    tf: Vec<[u32; 8]>,
+    phrases: Vec<(usize, String)>,
+    names_in: Vec<usize>,
+    long_name: bool,
 }
 
-fn count(catalog: &Catalog, i: usize, q: &Query, a: &Analyzer) -> Counts {
+/// Reused buffers for one worker thread.
+struct Scratch {
+    analyzer: Analyzer,
+    word: String,
+    words: Vec<String>,
+}
+
+impl Scratch {
+    fn new() -> Self {
+        Scratch {
+            analyzer: Analyzer::default(),
+            word: String::new(),
+            words: Vec::new(),
+        }
+    }
+}
+
+/// True when `w` could stem to `t`: a stem keeps its word's letters except
+/// at its end, so the word must start with all of `t` but its last letter
+/// (at most three letters are compared).
+fn may_stem_to(w: &str, t: &str) -> bool {
+    let n = t.len().saturating_sub(1).clamp(1, 3).min(t.len());
+    w.as_bytes().starts_with(&t.as_bytes()[..n])
+}
+
+/// Counts the query terms in `text` into field `fi` of `c`.
+fn visit(text: &str, fi: usize, q: &Query, s: &mut Scratch, c: &mut Counts) {
+    let mut n = 0;
+    let Scratch {
+        analyzer,
+        word,
+        words,
+    } = s;
+    for_each_word(text, word, |w| {
+        if n == words.len() {
+            words.push(String::new());
+        }
+        words[n].clear();
+        words[n].push_str(w);
+        n += 1;
+    });
+    let ws = &words[..n];
+    let mut k = 0;
+    while k < ws.len() {
+        let w = ws[k].as_str();
+        let (term, step): (Option<std::borrow::Cow<str>>, usize) =
+            if let Some((canon, len)) = super::synonyms::phrase(&ws[k..]) {
+                (Some(canon.into()), len)
+            } else if let Some(canon) = super::synonyms::word(w) {
+                (Some(canon.into()), 1)
+            } else if is_stop_word(w) {
+                (None, 1)
+            } else if q.terms.iter().any(|t| may_stem_to(w, t)) {
+                (Some(analyzer.stem(w).into()), 1)
+            } else {
+                c.len[fi] += 1;
+                k += 1;
+                continue;
+            };
+        k += step;
+        let Some(term) = term else { continue };
+        c.len[fi] += 1;
+        if let Some(t) = q.terms.iter().position(|x| *x == *term) {
+            c.tf[t][fi] += 1;
+        }
+    }
+}
+
+fn count(catalog: &Catalog, i: usize, q: &Query, s: &mut Scratch) -> Counts {
     let skill = &catalog.skills[i];
     let mut c = Counts {
         skill: i,
-        len: [0; 4],
-        tf: vec![[0; 4]; q.terms.len()],
-        phrase: None,
+        len: [0; 8],
+        tf: vec![[0; 8]; q.terms.len()],
+        phrases: Vec::new(),
+        names_in: Vec::new(),
+        long_name: false,
     };
-    let mut buf = String::new();
-    let mut visit = |fi: usize, text: &str, c: &mut Counts| {
-        for_each_word(text, &mut buf, |w| {
-            if is_stop_word(w) {
-                return;
-            }
-            c.len[fi] += 1;
-            // Stem only words that begin like a term: a stem keeps its
-            // word's letters except at its end, so a word can only stem to
-            // `t` if it starts with all of `t` but its last letter (and at
-            // most three letters are compared).
-            if !q.terms.iter().any(|t| {
-                w.as_bytes().starts_with(
-                    &t.as_bytes()[..(t.len().saturating_sub(1)).clamp(1, 3).min(t.len())],
-                )
-            }) {
-                return;
-            }
-            let s = a.stem(w);
-            if let Some(t) = q.terms.iter().position(|t| *t == s) {
-                c.tf[t][fi] += 1;
-            }
-        });
-    };
-    visit(0, &skill.name, &mut c);
+    visit(&skill.name, 0, q, s, &mut c);
     for t in skill.contract.triggers() {
-        visit(1, t, &mut c);
+        visit(t, 1, q, s, &mut c);
+    }
+    let parts = skill
+        .description
+        .as_deref()
+        .map(|d| (d, description::parts(d)));
+    if let Some((d, parts)) = &parts {
+        // A quoted word is a trigger word; the words of a longer quoted
+        // phrase count only as that phrase, found as written.
+        for r in &parts.phrases {
+            let quoted = &d[r.clone()];
+            if !quoted.trim().contains(char::is_whitespace) {
+                visit(quoted, 2, q, s, &mut c);
+            }
+        }
+        for (part, r) in &parts.spans {
+            let fi = match part {
+                Part::When => 3,
+                Part::Does => 4,
+                Part::Not => NOT,
+            };
+            visit(&d[r.clone()], fi, q, s, &mut c);
+        }
     }
     for p in skill.contract.produces() {
-        visit(2, p, &mut c);
+        visit(p, 5, q, s, &mut c);
     }
-    if let Some(d) = &skill.description {
-        visit(3, d, &mut c);
+    if let Some(b) = &skill.summary {
+        visit(b, 6, q, s, &mut c);
     }
-    // Trigger phrases matter only when one of their words matched.
-    if c.tf.iter().any(|tf| tf[1] > 0) {
-        for trigger in skill.contract.triggers() {
-            let stems = a.terms(trigger);
-            if q.has_phrase(&stems) {
-                c.phrase = Some(trigger.clone());
-                break;
+    if c.tf.iter().any(|tf| tf[0] > 0) {
+        let name_terms = s.analyzer.terms(&skill.name);
+        c.long_name = name_terms.len() >= 2;
+        c.names_in = clauses_spelling(&name_terms, q);
+    }
+    // Phrases matter only when one of their words matched.
+    if c.tf.iter().any(|tf| tf[1] > 0 || tf[3] > 0 || tf[4] > 0) {
+        let quoted = parts
+            .iter()
+            .flat_map(|(d, p)| p.phrases.iter().map(move |r| &d[r.clone()]));
+        for phrase in skill
+            .contract
+            .triggers()
+            .iter()
+            .map(String::as_str)
+            .chain(quoted)
+        {
+            let stems = s.analyzer.terms(phrase);
+            if stems.len() < 2 {
+                continue;
+            }
+            for k in clauses_with_phrase(&stems, q) {
+                if !c.phrases.iter().any(|(x, _)| *x == k) {
+                    c.phrases.push((k, phrase.trim().to_string()));
+                }
             }
         }
     }
     c
+}
+
+/// The clauses that hold every term of `name_terms` (all of them query terms).
+fn clauses_spelling(name_terms: &[String], q: &Query) -> Vec<usize> {
+    let Some(ids): Option<Vec<usize>> = name_terms
+        .iter()
+        .map(|t| q.terms.iter().position(|x| x == t))
+        .collect()
+    else {
+        return Vec::new();
+    };
+    if ids.is_empty() {
+        return Vec::new();
+    }
+    (0..q.clauses.len())
+        .filter(|&k| ids.iter().all(|t| q.clauses[k].terms.contains(t)))
+        .collect()
+}
+
+/// The clauses whose terms hold `stems` in a row.
+fn clauses_with_phrase(stems: &[String], q: &Query) -> Vec<usize> {
+    let Some(ids): Option<Vec<usize>> = stems
+        .iter()
+        .map(|t| q.terms.iter().position(|x| x == t))
+        .collect()
+    else {
+        return Vec::new();
+    };
+    (0..q.clauses.len())
+        .filter(|&k| {
+            q.clauses[k]
+                .sequence
+                .windows(ids.len())
+                .any(|w| w == ids.as_slice())
+        })
+        .collect()
 }
 
 /// Scores every active skill against `q`; returns those that match at all,
@@ -217,10 +422,10 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
     }
     let counts: Vec<Counts> = active
         .par_iter()
-        .map_init(Analyzer::default, |a, &i| count(catalog, i, q, a))
+        .map_init(Scratch::new, |s, &i| count(catalog, i, q, s))
         .collect();
     let n = counts.len() as f64;
-    let mut avg = [0f64; 4];
+    let mut avg = [0f64; 8];
     for c in &counts {
         for (f, l) in c.len.iter().enumerate() {
             avg[f] += *l as f64;
@@ -229,50 +434,20 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
     for v in &mut avg {
         *v = (*v / n).max(1.0);
     }
-    let df: Vec<f64> = (0..q.terms.len())
+    let unit = max_idf(counts.len());
+    let idf: Vec<f64> = (0..q.terms.len())
         .map(|t| {
-            counts
+            let df = counts
                 .iter()
-                .filter(|c| c.tf[t].iter().any(|x| *x > 0))
-                .count() as f64
+                .filter(|c| c.tf[t][..NOT].iter().any(|x| *x > 0))
+                .count() as f64;
+            (1.0 + (n - df + 0.5) / (df + 0.5)).ln() / unit
         })
         .collect();
+    let a = Analyzer::default();
     let mut out: Vec<Relevance> = counts
         .into_iter()
-        .filter_map(|c| {
-            let mut matches = Vec::new();
-            let mut score = 0.0;
-            for (t, tf) in c.tf.iter().enumerate() {
-                let mut tilde = 0.0;
-                let mut fields = Vec::new();
-                for (fi, (f, w)) in FIELDS.iter().enumerate() {
-                    if tf[fi] == 0 {
-                        continue;
-                    }
-                    let norm = 1.0 - B + B * c.len[fi] as f64 / avg[fi];
-                    tilde += w * tf[fi] as f64 / norm;
-                    fields.push(*f);
-                }
-                if tilde == 0.0 {
-                    continue;
-                }
-                let idf = (1.0 + (n - df[t] + 0.5) / (df[t] + 0.5)).ln();
-                let strength = tilde / (K1 + tilde);
-                score += idf * strength;
-                matches.push(TermMatch {
-                    term: t,
-                    contribution: idf * strength,
-                    strength,
-                    fields,
-                });
-            }
-            (score > 0.0).then_some(Relevance {
-                skill: c.skill,
-                score,
-                matches,
-                phrase: c.phrase,
-            })
-        })
+        .filter_map(|c| relevance_of(c, q, &idf, &avg, &a))
         .collect();
     out.sort_by(|x, y| {
         y.score.total_cmp(&x.score).then_with(|| {
@@ -284,9 +459,67 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
     out
 }
 
+fn relevance_of(
+    c: Counts,
+    q: &Query,
+    idf: &[f64],
+    avg: &[f64; 8],
+    _a: &Analyzer,
+) -> Option<Relevance> {
+    let mut matches = Vec::new();
+    let mut score = 0.0;
+    for (t, tf) in c.tf.iter().enumerate() {
+        let mut tilde = 0.0;
+        let mut fields = Vec::new();
+        for (fi, (f, w)) in FIELDS.iter().enumerate().take(NOT) {
+            if tf[fi] == 0 {
+                continue;
+            }
+            let norm = 1.0 - B + B * c.len[fi] as f64 / avg[fi];
+            tilde += w * tf[fi] as f64 / norm;
+            fields.push(*f);
+        }
+        let not = if tf[NOT] == 0 {
+            0.0
+        } else {
+            let norm = 1.0 - B + B * c.len[NOT] as f64 / avg[NOT];
+            FIELDS[NOT].1 * tf[NOT] as f64 / norm
+        };
+        if tilde == 0.0 && not == 0.0 {
+            continue;
+        }
+        if not > 0.0 {
+            fields.push(FieldKind::Not);
+        }
+        let strength = tilde / (K1 + tilde);
+        let penalty = not / (K1 + not);
+        let weight = if q.weak[t] {
+            super::text::WEAK_WEIGHT
+        } else {
+            1.0
+        };
+        score += weight * idf[t] * (strength - penalty);
+        matches.push(TermMatch {
+            term: t,
+            idf: idf[t],
+            strength,
+            penalty,
+            fields,
+        });
+    }
+    (!matches.is_empty()).then_some(Relevance {
+        skill: c.skill,
+        score,
+        matches,
+        phrases: c.phrases,
+        names_in: c.names_in,
+        long_name: c.long_name,
+    })
+}
+
 /// The highest idf any term can have in a catalog of `n` skills (a term
 /// found in exactly one skill).
 pub fn max_idf(n: usize) -> f64 {
     let n = n as f64;
-    (1.0 + (n - 1.0 + 0.5) / 1.5).ln()
+    (1.0 + (n - 1.0 + 0.5) / 1.5).ln().max(f64::MIN_POSITIVE)
 }

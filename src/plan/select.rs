@@ -1,40 +1,55 @@
 //! Choosing the skills that serve an intent (DESIGN §4.1, rules 1, 2, 7).
 //!
-//! 1. Named skills: `/name`, `plugin:name`, a hyphenated name written as
-//!    one word, or a one-word name standing alone. A one-word name inside a
-//!    longer run of words that spells another skill's name or an artifact
-//!    ("release notes") is not a mention.
-//! 2. Relevant skills, by a greedy cover of the intent's terms. A skill
-//!    *covers* a term when its BM25F contribution for it is near the best any
-//!    skill has ([`COVER_SHARE`]). Named skills cover their terms first; then,
-//!    repeatedly, the skill whose still-uncovered terms carry the most
-//!    evidence is chosen, until no skill adds [`SELECT_AT`]. Evidence of a
-//!    term is `strength * idf / max_idf`: how well the skill's fields hold the
-//!    word (0..1) times how specific the word is in this catalog (0..1), so
-//!    the threshold means the same in a catalog of 10 skills or 10,000.
-//!    Covering explains words away: once `write-plan` explains "write" and
-//!    "plan", `write-skill` gets only [`SHARED_CREDIT`] of "write". A chosen
-//!    skill also explains the words of artifacts it requires when the
-//!    intent names them as its object ("implement *the plan*": the plan is
-//!    input, not a request for `plan-change`).
+//! 1. Named skills: `/name`, `$name`, `plugin:name`, a hyphenated name
+//!    written as one word, or a one-word name standing alone. A one-word
+//!    name inside a longer run of words that spells another skill's name or
+//!    an artifact ("release notes") is not a mention. A named skill serves
+//!    the clause it is named in.
+//! 2. Relevant skills, one clause at a time ([`super::clauses`]): each
+//!    clause takes the skill with the most evidence for it, when that
+//!    evidence reaches [`SELECT_AT`], and a second skill only when the
+//!    first leaves a clause word unexplained that the second holds with
+//!    evidence of its own ([`SECOND_AT`]). Nothing else is added.
+//!
+//! Evidence of a skill for a clause is, over the intent's terms it matches,
+//! `weight * idf * (strength - penalty)` (see [`super::relevance`]): `idf`
+//! is 1 for a word only this skill has; `strength` is how well its fields
+//! hold the word; `penalty` how strongly its description excludes it ("Do
+//! NOT use for spreadsheets"); `weight` is 1 for the clause's own words,
+//! [`CONTEXT`] for the other clauses' words (which only break ties), and
+//! [`super::text::WEAK_WEIGHT`] less for common words ("make", "new",
+//! "review", "store"). A trigger or quoted phrase of two or more words found
+//! as written adds [`PHRASE_BONUS`]; a clause spelling the skill's whole
+//! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
+//! nor for a clause that only asks to know something.
 
-use super::relevance::{self, max_idf, Query, Relevance};
-use super::text::{is_stop_word, words, Analyzer};
+use super::relevance::{self, FieldKind, Query, Relevance};
+use super::text::{is_stop_word, words, Analyzer, WEAK_WEIGHT};
 use crate::catalog::Catalog;
 use serde::Serialize;
 use std::collections::BTreeSet;
 
-/// A skill covers a term when its contribution is at least this share of
-/// the best contribution any skill has for that term.
-pub const COVER_SHARE: f64 = 0.8;
-/// Evidence a skill must add to be chosen, as a fraction of one perfect,
-/// unique match.
-pub const SELECT_AT: f64 = 0.35;
-/// Bonus evidence for a trigger phrase of two or more words found verbatim.
+/// Evidence a skill needs from a clause's own words to serve it, in units
+/// of one word only that skill has, held perfectly.
+pub const SELECT_AT: f64 = 0.4;
+/// Evidence a second skill needs from the clause words the first leaves
+/// unexplained.
+pub const SECOND_AT: f64 = 0.8;
+/// Weight of another clause's words: context that breaks ties.
+pub const CONTEXT: f64 = 0.25;
+/// Bonus for a trigger or quoted phrase of two or more words found as written.
 pub const PHRASE_BONUS: f64 = 0.5;
-/// Share of a term's evidence a skill still gets when another chosen skill
-/// already explains that term equally well (both are near-best for it).
-pub const SHARED_CREDIT: f64 = 0.5;
+/// Bonus when the clause spells every word of the skill's name.
+pub const NAME_BONUS: f64 = 0.3;
+/// The least evidence a word found in a skill's declared `triggers` gives.
+pub const TRIGGER_FLOOR: f64 = 0.45;
+/// A second skill must also reach this share of the first one's evidence.
+pub const SECOND_SHARE: f64 = 0.7;
+/// A clause is served by a skill already chosen for another clause when
+/// that skill has this share of the clause's best evidence.
+pub const SERVED_SHARE: f64 = 0.6;
+/// A term the chosen skill holds at least this strongly is explained by it.
+const EXPLAINED: f64 = 0.2;
 
 /// Why a skill was chosen.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -42,11 +57,12 @@ pub const SHARED_CREDIT: f64 = 0.5;
 pub enum Chosen {
     /// Named in the intent as written.
     Named { mention: String },
-    /// Relevant enough.
+    /// Relevant enough to a clause.
     Relevant {
         score: f64,
         evidence: f64,
         words: Vec<String>,
+        clause: String,
     },
     /// Returned by the outside selector.
     Selector,
@@ -56,8 +72,10 @@ impl Chosen {
     pub fn describe(&self) -> String {
         match self {
             Chosen::Named { mention } => format!("named in the intent ('{mention}')"),
-            Chosen::Relevant { score, words, .. } => format!(
-                "matched {} (score {score:.2})",
+            Chosen::Relevant {
+                evidence, words, ..
+            } => format!(
+                "matched {} (evidence {evidence:.2})",
                 words
                     .iter()
                     .map(|w| format!("'{w}'"))
@@ -74,7 +92,8 @@ impl Chosen {
 pub struct Candidate {
     pub skill: String,
     pub score: f64,
-    /// Claimed evidence, in units of one perfect unique match.
+    /// Its evidence for the clause it fits best, in units of one perfect
+    /// unique match.
     pub evidence: f64,
     /// Matched intent words with the fields they were found in.
     pub matched: Vec<String>,
@@ -85,8 +104,11 @@ pub struct Candidate {
 /// The outcome of selection.
 #[derive(Debug, Clone, Default)]
 pub struct Selection {
-    /// Chosen skills (catalog indices), most relevant first.
+    /// Chosen skills (catalog indices), named first, then in clause order.
     pub chosen: Vec<(usize, Chosen)>,
+    /// For each chosen skill, the clause it serves: (its place in the asked
+    /// order, the clause text).
+    pub clause_of: Vec<(usize, usize, String)>,
     /// Every scored candidate, for `--explain`.
     pub candidates: Vec<Candidate>,
     /// The relevance score of each scored skill (for ordering and producers).
@@ -102,6 +124,101 @@ impl Selection {
             .map(|(_, x)| *x)
             .unwrap_or(0.0)
     }
+
+    /// The clause rank a chosen skill serves.
+    pub fn rank_of(&self, skill: usize) -> Option<usize> {
+        self.clause_of
+            .iter()
+            .find(|(s, _, _)| *s == skill)
+            .map(|(_, r, _)| *r)
+    }
+
+    fn take(&mut self, skill: usize, why: Chosen, rank: usize, clause: &str) {
+        if !self.chosen.iter().any(|(s, _)| *s == skill) {
+            self.chosen.push((skill, why));
+            self.clause_of.push((skill, rank, clause.to_string()));
+        }
+    }
+}
+
+/// A skill's evidence for one clause.
+#[derive(Debug, Clone, Copy, Default)]
+struct Fit {
+    /// From the clause's own words (and its bonuses).
+    own: f64,
+    /// Own plus context.
+    total: f64,
+    /// Evidence beyond one common word: an own word that is not weak, and
+    /// either two own words, a phrase found as written, a name of two or
+    /// more words spelled out, a named file format or tool, or a word the
+    /// author declared a trigger.
+    strong: bool,
+}
+
+fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
+    let clause = &q.clauses[k];
+    let mut f = Fit::default();
+    let (mut words, mut specific, mut format, mut in_name) = (0, false, false, 0);
+    for m in &r.matches {
+        if skip.contains(&m.term) {
+            continue;
+        }
+        let own = clause.terms.contains(&m.term);
+        // A word the author declared a trigger (or quoted) is never weak.
+        let declared = m
+            .fields
+            .iter()
+            .any(|f| matches!(f, FieldKind::Triggers | FieldKind::Phrases));
+        let weak = if q.weak[m.term] && !declared {
+            WEAK_WEIGHT
+        } else {
+            1.0
+        };
+        let mut e = weak * m.idf * (m.strength - m.penalty);
+        // A declared trigger word is the author's own word for the skill:
+        // common as it may be in this catalog, it counts at least this much.
+        if m.fields.contains(&FieldKind::Triggers) {
+            e = e.max(TRIGGER_FLOOR);
+        }
+        if own {
+            f.own += e;
+            if e > 0.0 {
+                words += 1;
+                specific |= !q.weak[m.term] || declared;
+                format |= declared;
+                format |= q.format[m.term];
+                in_name += usize::from(m.fields.contains(&FieldKind::Name));
+            }
+        } else {
+            f.total += CONTEXT * e;
+        }
+    }
+    let phrase = r.phrases.iter().any(|(c, _)| *c == k);
+    // A one-word name counts when the clause opens with it, as a command:
+    // "commit this", "brainstorm the offline mode" (not "take a shower").
+    let spelled = r.names_in.contains(&k);
+    let name = spelled && (r.long_name || format || opens_with_name(clause, r, q));
+    if phrase {
+        f.own += PHRASE_BONUS;
+    }
+    if name {
+        f.own += NAME_BONUS;
+    }
+    f.strong = phrase || name || in_name >= 2 || (specific && (words >= 2 || format));
+    f.total += f.own;
+    f
+}
+
+/// True when the clause's first word is the (one-word) name `r` matched.
+fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Query) -> bool {
+    let Some(&first) = clause.sequence.first() else {
+        return false;
+    };
+    let first_word = words(&clause.text).into_iter().next().unwrap_or_default();
+    r.matches
+        .iter()
+        .any(|m| m.term == first && m.fields.contains(&FieldKind::Name))
+        && q.words[first] == first_word
 }
 
 /// Selects skills for `intent`.
@@ -113,168 +230,218 @@ pub fn select(catalog: &Catalog, intent: &str) -> Selection {
         scores: ranked.iter().map(|r| (r.skill, r.score)).collect(),
         ..Selection::default()
     };
-    for (skill, mention) in named(catalog, intent) {
-        if !sel.chosen.iter().any(|(s, _)| *s == skill) {
-            sel.chosen.push((skill, Chosen::Named { mention }));
+    let named = named(catalog, intent);
+    let mut why: Vec<Option<String>> = vec![None; ranked.len()];
+    let mut best_ev = vec![0f64; ranked.len()];
+    // Each clause's candidates, strongest clause first, so a fragment
+    // ("…and remove the comments") is served by the skill its stronger
+    // neighbour chose when that skill explains it too.
+    let mut picks: Vec<(usize, usize, Vec<Fit>)> = Vec::new();
+    for (k, clause) in query.clauses.iter().enumerate() {
+        let mentions: Vec<&(usize, String)> = named
+            .iter()
+            .filter(|(_, m)| clause_has(&clause.text, m))
+            .collect();
+        for (s, m) in &mentions {
+            let chosen = Chosen::Named { mention: m.clone() };
+            sel.take(*s, chosen, clause.rank, &clause.text);
+        }
+        if !mentions.is_empty() {
+            continue;
+        }
+        let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, &query, k, &[])).collect();
+        for (i, f) in fits.iter().enumerate() {
+            best_ev[i] = best_ev[i].max(f.own);
+        }
+        if clause.question {
+            note_all(&mut why, &fits, || {
+                format!(
+                    "'{}' only asks to know something: no skill serves it",
+                    clause.text
+                )
+            });
+            continue;
+        }
+        if clause.context {
+            continue;
+        }
+        if let Some(first) = pick(&fits, |_| true) {
+            picks.push((k, first, fits));
         }
     }
-    let named_skills: Vec<usize> = sel.chosen.iter().map(|(i, _)| *i).collect();
-    let cover = greedy_cover(catalog, &query, &ranked, &named_skills, &analyzer);
-    for (r, gain) in ranked.iter().zip(&cover) {
-        let matched: Vec<String> = r
-            .matches
-            .iter()
-            .map(|m| {
-                let fields: Vec<&str> = m.fields.iter().map(|f| f.as_str()).collect();
-                format!("{} ({})", query.words[m.term], fields.join(", "))
-            })
-            .collect();
-        let already = sel
+    picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
+    for (k, first, fits) in picks {
+        let clause = &query.clauses[k];
+        let served_by = sel
             .chosen
             .iter()
-            .find(|(s, _)| *s == r.skill)
-            .map(|(_, c)| c.clone());
-        let (selected, why, evidence) = match (already, gain) {
-            (Some(c), _) => (true, c.describe(), 0.0),
-            (None, Gain::Chosen(ev)) => {
-                let words: Vec<String> = r
-                    .matches
-                    .iter()
-                    .map(|m| query.words[m.term].clone())
-                    .collect();
-                sel.chosen.push((
-                    r.skill,
-                    Chosen::Relevant {
-                        score: r.score,
-                        evidence: *ev,
-                        words,
-                    },
-                ));
-                (true, format!("adds evidence {ev:.2} >= {SELECT_AT}"), *ev)
-            }
-            (None, Gain::Left(ev)) if *ev > 0.0 => (
-                false,
-                format!("would add evidence {ev:.2} < {SELECT_AT}"),
-                *ev,
-            ),
-            (None, _) => (
-                false,
-                "its words are explained by a chosen skill".to_string(),
-                0.0,
-            ),
-        };
-        sel.candidates.push(Candidate {
-            skill: catalog.skills[r.skill].key(),
-            score: r.score,
-            evidence,
-            matched,
-            selected,
-            why,
-        });
+            .filter_map(|(s, _)| ranked.iter().position(|r| r.skill == *s))
+            .find(|&i| i != first && fits[i].own >= SERVED_SHARE * fits[first].own);
+        if let Some(i) = served_by {
+            why[first].get_or_insert_with(|| {
+                format!(
+                    "'{}' is served by {}, chosen for a clause beside it",
+                    clause.text,
+                    catalog.skills[ranked[i].skill].key()
+                )
+            });
+            continue;
+        }
+        take_relevant(&mut sel, &ranked[first], &query, k, fits[first].own);
+        why[first] = Some(format!(
+            "serves '{}' (evidence {:.2} >= {SELECT_AT})",
+            clause.text, fits[first].own
+        ));
+        // A second skill, for what the first leaves unexplained.
+        let explained: Vec<usize> = ranked[first]
+            .matches
+            .iter()
+            .filter(|m| m.strength >= EXPLAINED)
+            .map(|m| m.term)
+            .collect();
+        let rest: Vec<Fit> = ranked
+            .iter()
+            .map(|r| fit(r, &query, k, &explained))
+            .collect();
+        let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
+        if let Some(j) = pick(&rest, |i| i != first && rest[i].own >= bar) {
+            take_relevant(&mut sel, &ranked[j], &query, k, rest[j].own);
+            why[j] = Some(format!(
+                "also serves '{}': evidence {:.2} from words {} leaves unexplained",
+                clause.text,
+                rest[j].own,
+                catalog.skills[ranked[first].skill].key()
+            ));
+        }
     }
-    // Named skills first, then by relevance.
-    let mut chosen = std::mem::take(&mut sel.chosen);
-    chosen.sort_by(|a, b| {
-        let named = |c: &Chosen| !matches!(c, Chosen::Named { .. });
-        named(&a.1)
-            .cmp(&named(&b.1))
-            .then_with(|| sel.score_of(b.0).total_cmp(&sel.score_of(a.0)))
+    // Clause order, named skills first.
+    let order: Vec<usize> = sel.chosen.iter().map(|(s, _)| *s).collect();
+    let mut idx: Vec<usize> = (0..order.len()).collect();
+    idx.sort_by_key(|&i| {
+        let named = matches!(sel.chosen[i].1, Chosen::Named { .. });
+        (!named, sel.clause_of[i].1, i)
     });
-    sel.chosen = chosen;
+    sel.chosen = idx.iter().map(|&i| sel.chosen[i].clone()).collect();
+    sel.clause_of = idx.iter().map(|&i| sel.clause_of[i].clone()).collect();
+    sel.candidates = candidates(catalog, &query, &ranked, &sel, &why, &best_ev);
     sel
 }
 
-/// What the cover decided for one ranked skill.
-#[derive(Debug, Clone, Copy)]
-enum Gain {
-    /// Chosen, adding this much evidence.
-    Chosen(f64),
-    /// Not chosen; it would still have added this much.
-    Left(f64),
+/// The index of the best fit that passes the gate and `extra`.
+fn pick(fits: &[Fit], extra: impl Fn(usize) -> bool) -> Option<usize> {
+    (0..fits.len())
+        .filter(|&i| fits[i].strong && fits[i].own >= SELECT_AT && extra(i))
+        .fold(None, |acc: Option<usize>, i| match acc {
+            Some(b) if fits[b].total >= fits[i].total => acc,
+            _ => Some(i),
+        })
 }
 
-/// The greedy cover (see the module documentation). Returns one [`Gain`]
-/// per ranked skill.
-fn greedy_cover(
+fn note_all(why: &mut [Option<String>], fits: &[Fit], text: impl Fn() -> String) {
+    for (i, f) in fits.iter().enumerate() {
+        if why[i].is_none() && f.own > 0.0 {
+            why[i] = Some(text());
+        }
+    }
+}
+
+fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, evidence: f64) {
+    let clause = &q.clauses[k];
+    let words = r
+        .matches
+        .iter()
+        .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
+        .map(|m| q.words[m.term].clone())
+        .collect();
+    let chosen = Chosen::Relevant {
+        score: r.score,
+        evidence,
+        words,
+        clause: clause.text.clone(),
+    };
+    sel.take(r.skill, chosen, clause.rank, &clause.text);
+}
+
+/// Every scored skill as `--explain` shows it.
+fn candidates(
     catalog: &Catalog,
     q: &Query,
     ranked: &[Relevance],
-    named: &[usize],
-    a: &Analyzer,
-) -> Vec<Gain> {
-    let unit = max_idf(catalog.active_count()).max(f64::MIN_POSITIVE);
-    let mut best = vec![0f64; q.terms.len()];
-    for r in ranked {
-        for m in &r.matches {
-            best[m.term] = best[m.term].max(m.contribution);
-        }
-    }
-    // Evidence each skill has for each term it covers.
-    let covers: Vec<Vec<(usize, f64)>> = ranked
+    sel: &Selection,
+    why: &[Option<String>],
+    best_ev: &[f64],
+) -> Vec<Candidate> {
+    ranked
         .iter()
-        .map(|r| {
-            r.matches
+        .enumerate()
+        .map(|(i, r)| {
+            let matched = r
+                .matches
                 .iter()
-                .filter(|m| m.contribution >= COVER_SHARE * best[m.term])
-                .map(|m| (m.term, m.contribution / unit))
-                .collect()
+                .map(|m| {
+                    let fields: Vec<&str> = m.fields.iter().map(|f| f.as_str()).collect();
+                    format!("{} ({})", q.words[m.term], fields.join(", "))
+                })
+                .collect();
+            let chosen = sel.chosen.iter().find(|(s, _)| *s == r.skill);
+            let selected = chosen.is_some();
+            let why = match (chosen, &why[i]) {
+                (Some((_, c @ Chosen::Named { .. })), _) => c.describe(),
+                (_, Some(w)) => w.clone(),
+                (None, None) => not_chosen(r, q, best_ev[i]),
+                (Some((_, c)), None) => c.describe(),
+            };
+            Candidate {
+                skill: catalog.skills[r.skill].key(),
+                score: r.score,
+                evidence: best_ev[i],
+                matched,
+                selected,
+                why,
+            }
         })
-        .collect();
-    let mut covered = vec![false; q.terms.len()];
-    // The object-position terms spelling an artifact a skill requires.
-    let input_terms = |skill: usize| -> Vec<usize> {
-        catalog.skills[skill]
-            .contract
-            .requires()
-            .iter()
-            .filter(|r| q.supplies(r, a))
-            .flat_map(|r| a.terms(r))
-            .filter_map(|s| q.terms.iter().position(|t| *t == s))
-            .collect()
-    };
-    let explain = |skill: usize, matched: &[usize], covered: &mut Vec<bool>| {
-        for &t in matched.iter().chain(input_terms(skill).iter()) {
-            covered[t] = true;
-        }
-    };
-    // Named skills explain every word they match.
-    for r in ranked.iter().filter(|r| named.contains(&r.skill)) {
-        let matched: Vec<usize> = r.matches.iter().map(|m| m.term).collect();
-        explain(r.skill, &matched, &mut covered);
-    }
-    let gain = |k: usize, covered: &[bool]| -> f64 {
-        let fresh: f64 = covers[k]
-            .iter()
-            .map(|(t, e)| if covered[*t] { SHARED_CREDIT * e } else { *e })
-            .sum();
-        let adds_new = covers[k].iter().any(|(t, _)| !covered[*t]);
-        if !adds_new {
-            0.0
-        } else if ranked[k].phrase.is_some() {
-            fresh + PHRASE_BONUS
-        } else {
-            fresh
-        }
-    };
-    let mut out: Vec<Option<Gain>> = vec![None; ranked.len()];
-    loop {
-        let pick = (0..ranked.len())
-            .filter(|&k| out[k].is_none() && !named.contains(&ranked[k].skill))
-            .map(|k| (k, gain(k, &covered)))
-            .filter(|(_, g)| *g >= SELECT_AT)
-            // Highest gain; ties go to the earlier (higher-scored) skill.
-            .fold(None, |acc: Option<(usize, f64)>, (k, g)| match acc {
-                Some((_, bg)) if bg >= g => acc,
-                _ => Some((k, g)),
-            });
-        let Some((k, g)) = pick else { break };
-        let matched: Vec<usize> = covers[k].iter().map(|(t, _)| *t).collect();
-        explain(ranked[k].skill, &matched, &mut covered);
-        out[k] = Some(Gain::Chosen(g));
-    }
-    (0..ranked.len())
-        .map(|k| out[k].unwrap_or_else(|| Gain::Left(gain(k, &covered))))
         .collect()
+}
+
+/// Why a matched skill was not chosen.
+fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
+    let excluded: Vec<&str> = r
+        .matches
+        .iter()
+        .filter(|m| m.penalty > m.strength)
+        .map(|m| q.words[m.term].as_str())
+        .collect();
+    if !excluded.is_empty() {
+        return format!(
+            "its description excludes {}",
+            excluded
+                .iter()
+                .map(|w| format!("'{w}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let strong = r.matches.iter().any(|m| !q.weak[m.term]) || !r.phrases.is_empty();
+    if !strong {
+        let weak: Vec<String> = r
+            .matches
+            .iter()
+            .map(|m| format!("'{}'", q.words[m.term]))
+            .collect();
+        return format!("matched only common words ({})", weak.join(", "));
+    }
+    if ev >= SELECT_AT {
+        format!("evidence {ev:.2}, but another skill fits its clause better")
+    } else {
+        format!("evidence {ev:.2} < {SELECT_AT}")
+    }
+}
+
+/// True when `mention` occurs in `clause` as written.
+fn clause_has(clause: &str, mention: &str) -> bool {
+    clause
+        .split_whitespace()
+        .any(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_$".contains(c))) == mention)
 }
 
 /// Skills named in the intent, with the text that named them.
@@ -284,22 +451,26 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
     // the characters names use.
     let tokens: Vec<&str> = intent
         .split_whitespace()
-        .map(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_".contains(c))))
+        .map(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_$".contains(c))))
         .filter(|t| !t.is_empty())
         .collect();
     // Computed only when a bare one-word name turns up.
     let mut consumed: Option<BTreeSet<String>> = None;
-    for tok in &tokens {
+    for (k, tok) in tokens.iter().enumerate() {
         let lower = tok.to_lowercase();
-        let explicit = lower.starts_with('/') || lower.contains(':') || lower.contains('-');
-        let bare = lower.trim_start_matches('/');
+        let explicit = lower.starts_with(['/', '$']) || lower.contains(':') || lower.contains('-');
+        let bare = lower.trim_start_matches(['/', '$']);
         let Some(i) = catalog.index_of(bare) else {
             continue;
         };
         if !explicit {
-            // A bare one-word name: only when it is not part of a longer name
-            // or artifact spelled out in the intent.
-            if is_stop_word(bare)
+            // A bare one-word name names the skill only when the words
+            // around it say so ("use shower on this", "the pdf skill"): a
+            // name that is an ordinary word ("take a shower") is a word,
+            // and it still counts as one for relevance.
+            let cued = cue_before(&tokens, k) || cue_after(&tokens, k);
+            if !cued
+                || is_stop_word(bare)
                 || consumed
                     .get_or_insert_with(|| consumed_words(catalog, intent))
                     .contains(bare)
@@ -312,6 +483,22 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
         }
     }
     out
+}
+
+/// True when the word before token `k` asks for a skill by name.
+fn cue_before(tokens: &[&str], k: usize) -> bool {
+    k > 0
+        && matches!(
+            tokens[k - 1].to_lowercase().as_str(),
+            "use" | "run" | "invoke" | "call" | "apply" | "try" | "with" | "via" | "using"
+        )
+}
+
+/// True when the word after token `k` says it is a skill.
+fn cue_after(tokens: &[&str], k: usize) -> bool {
+    tokens
+        .get(k + 1)
+        .is_some_and(|t| matches!(t.to_lowercase().as_str(), "skill" | "skill's" | "skills"))
 }
 
 /// Intent words that sit in a run of two or more content words spelling a

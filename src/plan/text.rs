@@ -8,24 +8,31 @@ use rust_stemmers::{Algorithm, Stemmer};
 #[rustfmt::skip]
 #[cfg_attr(not(test), allow(dead_code))]
 const STOP_WORDS: &[&str] = &[
-    "a", "about", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as", "at",
-    "be", "been", "before", "being", "both", "but", "by", "can", "could", "did", "do", "does",
-    "doing", "done", "each", "either", "etc", "for", "from", "get", "go", "going", "got", "had",
-    "has", "have", "having", "he", "her", "here", "him", "his", "how", "i", "i'd", "i'm", "if",
-    "in", "into", "is", "it", "it's", "its", "just", "let", "let's", "lets", "like", "me", "might",
-    "more", "most", "must", "my", "myself", "need", "needs", "now", "of", "off", "on", "once",
-    "one", "only", "or", "other", "our", "ours", "out", "over", "please", "pls", "quick",
-    "quickly", "really", "shall", "she", "should", "so", "some", "something", "such", "than",
-    "that", "the", "their", "them", "then", "there", "these", "they", "this", "those", "through",
-    "to", "too", "up", "us", "use", "using", "very", "via", "wanna", "want", "was", "way", "we",
-    "were", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with",
-    "would", "you", "your", "yours",
+    "a", "about", "actually", "after", "again", "all", "also", "always", "am", "an", "and", "any",
+    "anyone", "anything", "are", "around", "as", "at", "back", "be", "been", "before", "being",
+    "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "down", "each",
+    "either", "else", "etc", "even", "ever", "every", "everyone", "everything", "few", "for",
+    "from", "get", "go", "going", "got", "had", "has", "have", "having", "he", "her", "here",
+    "here's", "him", "his", "how", "i", "i'd", "i'm", "if", "in", "into", "is", "it", "it's",
+    "its", "just", "let", "let's", "lets", "like", "maybe", "me", "might", "more", "most", "much",
+    "must", "my", "myself", "need", "needs", "never", "no", "nobody", "none", "not", "nothing",
+    "now", "of", "off", "okay", "on", "once", "one", "only", "or", "other", "our", "ours", "out",
+    "over", "per", "please", "pls", "quick", "quickly", "really", "right", "shall", "she",
+    "should", "so", "some", "someone", "something", "sometimes", "still", "such", "sure", "than",
+    "thank", "thanks", "that", "the", "their", "them", "then", "there", "these", "they", "this",
+    "those", "through", "to", "too", "totally", "until", "up", "us", "use", "using", "very", "via",
+    "wanna", "want", "was", "way", "we", "were", "what", "when", "where", "which", "while", "who",
+    "whom", "why", "will", "with", "without", "would", "yet", "you", "your", "yours",
 ];
 
 /// The longest stop word, in bytes.
-const MAX_STOP_LEN: usize = 9;
+const MAX_STOP_LEN: usize = 10;
 
 pub fn is_stop_word(w: &str) -> bool {
+    // Numbers ("10 slides", "v2") say how much, never which skill.
+    if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
     // A `match` on string literals compiles to a length switch and a few
     // compares: cheaper than a binary search on the hot scoring path.
     // `stop_words_match_the_list` keeps it equal to STOP_WORDS.
@@ -33,17 +40,23 @@ pub fn is_stop_word(w: &str) -> bool {
         && matches!(
             w,
             "a" | "about"
+                | "actually"
                 | "after"
                 | "again"
                 | "all"
                 | "also"
+                | "always"
                 | "am"
                 | "an"
                 | "and"
                 | "any"
+                | "anyone"
+                | "anything"
                 | "are"
+                | "around"
                 | "as"
                 | "at"
+                | "back"
                 | "be"
                 | "been"
                 | "before"
@@ -58,9 +71,17 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "does"
                 | "doing"
                 | "done"
+                | "down"
                 | "each"
                 | "either"
+                | "else"
                 | "etc"
+                | "even"
+                | "ever"
+                | "every"
+                | "everyone"
+                | "everything"
+                | "few"
                 | "for"
                 | "from"
                 | "get"
@@ -74,6 +95,7 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "he"
                 | "her"
                 | "here"
+                | "here's"
                 | "him"
                 | "his"
                 | "how"
@@ -92,18 +114,27 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "let's"
                 | "lets"
                 | "like"
+                | "maybe"
                 | "me"
                 | "might"
                 | "more"
                 | "most"
+                | "much"
                 | "must"
                 | "my"
                 | "myself"
                 | "need"
                 | "needs"
+                | "never"
+                | "no"
+                | "nobody"
+                | "none"
+                | "not"
+                | "nothing"
                 | "now"
                 | "of"
                 | "off"
+                | "okay"
                 | "on"
                 | "once"
                 | "one"
@@ -114,19 +145,27 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "ours"
                 | "out"
                 | "over"
+                | "per"
                 | "please"
                 | "pls"
                 | "quick"
                 | "quickly"
                 | "really"
+                | "right"
                 | "shall"
                 | "she"
                 | "should"
                 | "so"
                 | "some"
+                | "someone"
                 | "something"
+                | "sometimes"
+                | "still"
                 | "such"
+                | "sure"
                 | "than"
+                | "thank"
+                | "thanks"
                 | "that"
                 | "the"
                 | "their"
@@ -140,6 +179,8 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "through"
                 | "to"
                 | "too"
+                | "totally"
+                | "until"
                 | "up"
                 | "us"
                 | "use"
@@ -162,7 +203,9 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "why"
                 | "will"
                 | "with"
+                | "without"
                 | "would"
+                | "yet"
                 | "you"
                 | "your"
                 | "yours"
@@ -240,16 +283,40 @@ pub fn words(text: &str) -> Vec<String> {
     out
 }
 
+/// Common words of task requests ("make", "new", "app", "review",
+/// "update", "store", "set"…): a skill matched on them alone is padding, so
+/// they carry [`WEAK_WEIGHT`] of a word's evidence. Sorted.
+#[rustfmt::skip]
+const WEAK_WORDS: &[&str] = &[
+    "add", "api", "app", "application", "apps", "basic", "best", "better", "build", "change",
+    "changes", "check", "code", "content", "create", "data", "easy", "everything", "feature",
+    "features", "file", "files", "find", "first", "fix", "format", "general", "good", "great",
+    "handle", "help", "improve", "info", "information", "input", "issue", "issues", "item",
+    "items", "last", "list", "look", "make", "manage", "new", "next", "nice", "open", "output",
+    "page", "pages", "part", "problem", "process", "project", "put", "read", "result",
+    "results", "review", "run", "service", "set", "setup", "show", "simple", "start", "step",
+    "steps", "store", "stuff", "support", "system", "task", "tasks", "team", "test", "tests",
+    "text", "thing", "things", "tool", "tools", "type", "update", "user", "users", "version",
+    "work", "write",
+];
+
+/// The share of evidence a weak word carries.
+pub const WEAK_WEIGHT: f64 = 0.35;
+
 /// Stems words for matching.
 pub struct Analyzer {
     stemmer: Stemmer,
+    weak: std::collections::HashSet<String>,
 }
 
 impl Default for Analyzer {
     fn default() -> Self {
-        Analyzer {
-            stemmer: Stemmer::create(Algorithm::English),
-        }
+        let stemmer = Stemmer::create(Algorithm::English);
+        let weak = WEAK_WORDS
+            .iter()
+            .map(|w| stemmer.stem(w).into_owned())
+            .collect();
+        Analyzer { stemmer, weak }
     }
 }
 
@@ -258,13 +325,48 @@ impl Analyzer {
         self.stemmer.stem(word).into_owned()
     }
 
-    /// The index terms of `text`: words without stop words, stemmed.
+    /// True when `term` (a stem) is a common word of requests.
+    pub fn is_weak(&self, term: &str) -> bool {
+        self.weak.contains(term)
+    }
+
+    /// The index terms of `text`: words without stop words, with the
+    /// synonym table applied (see [`super::synonyms`]), stemmed.
     pub fn terms(&self, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        self.for_each_term(&words(text), |t, _| out.push(t.to_string()));
+        out
+    }
+
+    /// Terms without synonyms: the plain analysis the evaluation's floor
+    /// uses.
+    pub fn plain_terms(&self, text: &str) -> Vec<String> {
         words(text)
             .iter()
             .filter(|w| !is_stop_word(w))
             .map(|w| self.stem(w))
             .collect()
+    }
+
+    /// Calls `f(term, surface)` for each term of `words` in order: a
+    /// synonym phrase or word becomes its canonical term, stop words are
+    /// dropped, other words are stemmed.
+    pub fn for_each_term<S: AsRef<str>>(&self, words: &[S], mut f: impl FnMut(&str, &str)) {
+        let mut k = 0;
+        while k < words.len() {
+            let w = words[k].as_ref();
+            if let Some((canon, len)) = super::synonyms::phrase(&words[k..]) {
+                f(canon, w);
+                k += len;
+                continue;
+            }
+            k += 1;
+            if let Some(canon) = super::synonyms::word(w) {
+                f(canon, w);
+            } else if !is_stop_word(w) {
+                f(&self.stemmer.stem(w), w);
+            }
+        }
     }
 }
 
@@ -311,6 +413,27 @@ mod tests {
             ["review", "change", "then", "ship", "it"]
         );
         assert_eq!(words("don't"), ["don't"]);
+    }
+
+    #[test]
+    fn weak_words_are_sorted_and_found_by_stem() {
+        let mut v = WEAK_WORDS.to_vec();
+        v.sort();
+        assert_eq!(v, WEAK_WORDS);
+        let a = Analyzer::default();
+        assert!(a.is_weak(&a.stem("updating")) && a.is_weak(&a.stem("reviews")));
+        assert!(!a.is_weak(&a.stem("spreadsheet")));
+    }
+
+    #[test]
+    fn synonyms_meet_in_terms() {
+        let a = Analyzer::default();
+        assert_eq!(a.terms("an Excel workbook"), ["xlsx", "xlsx"]);
+        assert_eq!(a.terms("open a pull request"), ["open", "pr"]);
+        assert_eq!(
+            a.plain_terms("open a pull request"),
+            ["open", "pull", "request"]
+        );
     }
 
     #[test]

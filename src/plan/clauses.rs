@@ -1,0 +1,535 @@
+//! Cutting an intent into the tasks it asks for, in the order it asks.
+//!
+//! "research the options, write a design doc, then review it" is three
+//! tasks; each clause gets its own skill and nothing more. A clause ends at
+//! `;`, `.`, `?`, `!` or a line break, and at the connectives `then`,
+//! `and then`, `after that`, `afterwards`, `next`, `finally`, `followed
+//! by`, and at a comma, `and` or `&` when what follows reads as a new task
+//! (see [`starts_task`]). "before I merge" and "after the tests pass" are
+//! not cut off: they say when, not what to do.
+//!
+//! Order: clauses run in the order they are written, except that "X, but
+//! first Y" puts Y first. Each clause carries its place in that order
+//! ([`Clause::rank`]).
+//!
+//! A clause that only asks to know something ("what font size works best
+//! on slides?", "tell me a fun fact about PDFs", "is docx better than
+//! pdf?") asks for no skill's work: it is marked a question and selects
+//! nothing unless it names a skill. A question about the person's own
+//! things ("why is *my* build failing", "which model should *our*
+//! summarizer use") is a request, and so are "how do I merge these PDFs"
+//! and "can you…".
+
+/// One task of the intent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Clause {
+    /// The clause's text, as written.
+    pub text: String,
+    /// Its place in the order the intent asks for (0 first). Ties keep
+    /// written order.
+    pub rank: usize,
+    /// It only asks to know something.
+    pub question: bool,
+    /// It only sets the scene: a sentence that asks for nothing, in an
+    /// intent where another sentence does ("We sell sneakers. Make me an
+    /// ad."). Its words are context for the request.
+    pub context: bool,
+}
+
+/// Connectives between two clauses that keep the written order.
+const FORWARD: &[&[&str]] = &[
+    &["and", "then"],
+    &["then"],
+    &["after", "that"],
+    &["afterwards"],
+    &["afterward"],
+    &["next"],
+    &["finally"],
+    &["followed", "by"],
+    &["and", "finally"],
+    &["and", "also"],
+];
+
+/// Verbs that open a task when they follow `and` or a comma. A list of
+/// nouns ("tables, charts and notes") does not start one.
+const TASK_VERBS: &[&str] = &[
+    "add",
+    "analyse",
+    "analyze",
+    "apply",
+    "audit",
+    "brainstorm",
+    "build",
+    "bump",
+    "change",
+    "check",
+    "clean",
+    "commit",
+    "compare",
+    "compress",
+    "convert",
+    "create",
+    "debug",
+    "deploy",
+    "design",
+    "document",
+    "draft",
+    "draw",
+    "edit",
+    "execute",
+    "explain",
+    "export",
+    "extract",
+    "fill",
+    "find",
+    "finish",
+    "fix",
+    "format",
+    "generate",
+    "implement",
+    "import",
+    "improve",
+    "install",
+    "investigate",
+    "land",
+    "make",
+    "merge",
+    "migrate",
+    "open",
+    "optimise",
+    "optimize",
+    "organise",
+    "organize",
+    "plan",
+    "polish",
+    "prepare",
+    "present",
+    "publish",
+    "push",
+    "read",
+    "refactor",
+    "release",
+    "remove",
+    "rename",
+    "reorder",
+    "research",
+    "resolve",
+    "restructure",
+    "review",
+    "rewrite",
+    "run",
+    "scan",
+    "send",
+    "set",
+    "ship",
+    "sign",
+    "split",
+    "start",
+    "summarise",
+    "summarize",
+    "tag",
+    "test",
+    "tidy",
+    "translate",
+    "triage",
+    "turn",
+    "update",
+    "upgrade",
+    "upload",
+    "validate",
+    "verify",
+    "write",
+];
+
+/// True when `w` reads as the verb opening a new task.
+pub fn starts_task(w: &str) -> bool {
+    TASK_VERBS.binary_search(&w).is_ok()
+}
+
+fn words_of(text: &str) -> Vec<(String, usize, usize)> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in text.char_indices() {
+        let inside = c.is_alphanumeric() || c == '\'' || c == '-' || c == '/' || c == ':';
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(b)) => {
+                out.push((text[b..i].to_lowercase(), b, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(b) = start {
+        out.push((text[b..].to_lowercase(), b, text.len()));
+    }
+    out
+}
+
+/// How a cut relates the clause before it to the clause after it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Link {
+    Forward,
+    /// The clause after the cut comes first.
+    Reverse,
+}
+
+/// Cuts `intent` into clauses with their order.
+pub fn split(intent: &str) -> Vec<Clause> {
+    // (text, link, asked as a question, sentence index)
+    let mut pieces: Vec<(String, Option<Link>, bool, usize)> = Vec::new();
+    let mut requests: Vec<bool> = Vec::new();
+    for sentence in intent.split(['\n', ';', '!', '?']).flat_map(split_periods) {
+        let trimmed = sentence.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        let asked = intent_marks_question(intent, sentence);
+        let n = requests.len();
+        requests.push(is_request(trimmed));
+        let mut first = true;
+        for (text, link) in cut_sentence(trimmed) {
+            let link = if first { Some(Link::Forward) } else { link };
+            pieces.push((text, link, asked, n));
+            first = false;
+        }
+    }
+    let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
+    let mut clauses: Vec<Clause> = Vec::new();
+    let mut order: Vec<usize> = Vec::new();
+    for (k, (text, link, asked, n)) in pieces.into_iter().enumerate() {
+        let question = asked && is_question(&text) || is_knowledge_request(&text);
+        clauses.push(Clause {
+            text,
+            rank: 0,
+            question,
+            context: scene_setting && !requests[n],
+        });
+        match link {
+            Some(Link::Reverse) if k > 0 => {
+                let at = order
+                    .iter()
+                    .position(|&o| o == k - 1)
+                    .unwrap_or(order.len());
+                order.insert(at, k);
+            }
+            _ => order.push(k),
+        }
+    }
+    for (rank, &k) in order.iter().enumerate() {
+        clauses[k].rank = rank;
+    }
+    clauses
+}
+
+/// True when a sentence asks for something: it opens with a verb of a task
+/// ("make…", "review…") or says it wants one ("can you", "I need", "help
+/// me", "please", "let's").
+pub fn is_request(sentence: &str) -> bool {
+    let w = words_of(sentence);
+    if w.first().is_some_and(|(x, _, _)| starts_task(x)) {
+        return true;
+    }
+    let t = sentence.to_lowercase();
+    const MARKERS: &[&str] = &[
+        "can you",
+        "could you",
+        "would you",
+        "will you",
+        "help me",
+        "i need",
+        "we need",
+        "i want",
+        "we want",
+        "i'd like",
+        "we'd like",
+        "please",
+        "let's",
+        "lets ",
+        "make me",
+        "give me",
+        "show me",
+        "need a ",
+        "need to",
+        "want to",
+        "how do i",
+        "how can i",
+        "how do we",
+        "how to",
+        "i have to",
+        "we have to",
+    ];
+    MARKERS.iter().any(|m| t.contains(m))
+}
+
+/// Splits at a period that ends a sentence (not in ".pdf" or "v1.2").
+fn split_periods(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let b = s.as_bytes();
+    for i in 0..b.len() {
+        if b[i] == b'.' && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
+            out.push(&s[start..i]);
+            start = i + 1;
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+/// True when the sentence was written with a question mark after it.
+fn intent_marks_question(intent: &str, sentence: &str) -> bool {
+    let start = sentence.as_ptr() as usize - intent.as_ptr() as usize;
+    intent[start + sentence.len()..]
+        .trim_start()
+        .starts_with('?')
+        || is_question(sentence)
+}
+
+/// Cuts one sentence at its connectives; each piece with how it relates to
+/// the piece before it.
+fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
+    let words = words_of(s);
+    // (cut at, resume at, how the next piece relates to the one before)
+    let mut cuts: Vec<(usize, usize, Link)> = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
+        let has_next = i + 1 < words.len();
+        if i == 0 {
+            i += 1;
+            continue;
+        }
+        let comma_before = s[..start].trim_end().ends_with([',', '&']);
+        if let Some(len) = forward_marker(&words[i..]) {
+            if i + len < words.len() {
+                cuts.push((start, words[i + len - 1].2, Link::Forward));
+                i += len;
+                continue;
+            }
+        }
+        if w == "first" && has_next && (words[i - 1].0 == "but" || comma_before) {
+            let at = if words[i - 1].0 == "but" {
+                words[i - 1].1
+            } else {
+                start
+            };
+            cuts.push((at, end, Link::Reverse));
+        } else if w == "and" && has_next && starts_task(&words[i + 1].0) {
+            cuts.push((start, end, Link::Forward));
+        } else if comma_before && starts_task(w) {
+            cuts.push((start, start, Link::Forward));
+        }
+        i += 1;
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    let mut pending: Option<Link> = None;
+    for (at, resume, next_link) in cuts {
+        pending = if push_piece(&mut out, &s[from..at.max(from)], pending) {
+            Some(next_link)
+        } else {
+            // Nothing stood before this cut: its link joins the pending one.
+            Some(match (pending, next_link) {
+                (Some(Link::Reverse), _) | (_, Link::Reverse) => Link::Reverse,
+                _ => Link::Forward,
+            })
+        };
+        from = resume;
+    }
+    push_piece(&mut out, &s[from..], pending);
+    out
+}
+
+/// Adds a piece unless it is empty or filler; true when it was added.
+fn push_piece(out: &mut Vec<(String, Option<Link>)>, piece: &str, link: Option<Link>) -> bool {
+    let piece = piece.trim().trim_matches([',', '&']).trim();
+    let keep = !piece.is_empty() && !is_filler(piece);
+    if keep {
+        out.push((piece.to_string(), link));
+    }
+    keep
+}
+
+/// The length of the forward connective `words` starts with, if any.
+fn forward_marker(words: &[(String, usize, usize)]) -> Option<usize> {
+    FORWARD
+        .iter()
+        .filter(|m| m.len() <= words.len() && m.iter().zip(words).all(|(a, (x, _, _))| a == x))
+        .map(|m| m.len())
+        .max()
+}
+
+/// Pieces that are only a connective or a greeting.
+fn is_filler(piece: &str) -> bool {
+    let w = words_of(piece);
+    w.iter().all(|(x, _, _)| {
+        matches!(
+            x.as_str(),
+            "and"
+                | "then"
+                | "also"
+                | "please"
+                | "pls"
+                | "thanks"
+                | "thank"
+                | "you"
+                | "ok"
+                | "so"
+                | "but"
+        )
+    })
+}
+
+/// A clause that asks a question rather than for work: opens with a
+/// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
+/// `does`, `should`, …) or `how` + `does`/`is`/`many`/`much`. "how do I…",
+/// "how to…" and "can you…" are requests.
+pub fn is_question(text: &str) -> bool {
+    let w = words_of(text);
+    if w.iter().any(|(x, _, _)| {
+        matches!(
+            x.as_str(),
+            "my" | "our" | "i" | "i'm" | "we" | "we're" | "this" | "these" | "mine" | "ours"
+        )
+    }) {
+        return false;
+    }
+    // A question may follow a short lead-in: "in plain words, what is…".
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            w.iter()
+                .enumerate()
+                .filter(|(_, (_, b, _))| text[..*b].trim_end().ends_with(','))
+                .map(|(i, _)| i),
+        )
+        .collect();
+    starts.into_iter().any(|i| opens_question(&w[i..], text))
+}
+
+fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
+    let first = w.first().map(|x| x.0.as_str()).unwrap_or("");
+    let second = w.get(1).map(|x| x.0.as_str()).unwrap_or("");
+    match first {
+        "what" | "what's" | "whats" | "which" | "who" | "who's" | "whom" | "whose" | "why" => true,
+        "is" | "are" | "was" | "were" | "does" | "did" | "has" | "have" | "should" | "isn't"
+        | "aren't" | "doesn't" => true,
+        "how" => matches!(
+            second,
+            "does" | "is" | "are" | "was" | "were" | "many" | "much" | "long" | "often" | "come"
+        ),
+        "where" | "when" => text.trim_end().ends_with('?'),
+        _ => false,
+    }
+}
+
+/// A clause that asks to be told something: "tell me a fun fact about…",
+/// "the history of…", "the difference between…", "who invented…".
+pub fn is_knowledge_request(text: &str) -> bool {
+    let t = text.to_lowercase();
+    const MARKERS: &[&str] = &[
+        "fun fact",
+        "trivia",
+        "history of",
+        "who invented",
+        "who created",
+        "difference between",
+        "pros and cons",
+        "tell me about",
+        "tell me a ",
+        "tell me what",
+        "tell me why",
+        "tell me who",
+        "your opinion",
+        "your thoughts",
+        "what do you think",
+        "joke about",
+    ];
+    MARKERS.iter().any(|m| t.contains(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(intent: &str) -> Vec<(String, usize)> {
+        split(intent)
+            .into_iter()
+            .map(|c| (c.text, c.rank))
+            .collect()
+    }
+
+    #[test]
+    fn tasks_are_cut_at_connectives_in_order() {
+        assert_eq!(
+            texts("research the options, write a design doc, then review it"),
+            [
+                ("research the options".to_string(), 0),
+                ("write a design doc".to_string(), 1),
+                ("review it".to_string(), 2)
+            ]
+        );
+        assert_eq!(
+            texts("merge these PDFs and make a deck from them"),
+            [
+                ("merge these PDFs".to_string(), 0),
+                ("make a deck from them".to_string(), 1)
+            ]
+        );
+        assert_eq!(
+            texts("add tables, charts and notes to the report"),
+            [("add tables, charts and notes to the report".to_string(), 0)]
+        );
+    }
+
+    #[test]
+    fn when_words_stay_and_first_reorders() {
+        assert_eq!(
+            texts("get a review before I merge"),
+            [("get a review before I merge".to_string(), 0)]
+        );
+        assert_eq!(
+            texts("ship it, but first update the changelog"),
+            [
+                ("ship it".to_string(), 1),
+                ("update the changelog".to_string(), 0)
+            ]
+        );
+    }
+
+    #[test]
+    fn questions_ask_for_no_work() {
+        for q in [
+            "What font size works best on slides?",
+            "tell me a fun fact about PDFs",
+            "is docx better than pdf",
+            "how does git rebase work",
+            "in plain words, what even is a merge conflict",
+        ] {
+            assert!(split(q).iter().all(|c| c.question), "{q}");
+        }
+        for r in [
+            "how do I merge these PDFs",
+            "can you make a deck",
+            "fill in this form",
+            "why is my build failing",
+        ] {
+            assert!(split(r).iter().all(|c| !c.question), "{r}");
+        }
+    }
+
+    #[test]
+    fn sentences_that_set_the_scene_are_context() {
+        let c = split("We sell sneakers online. Make me an ad for the spring drop.");
+        assert!(c[0].context && !c[1].context);
+        let c = split("tests fail on main. no idea why.");
+        assert!(c.iter().all(|c| !c.context));
+    }
+
+    #[test]
+    fn task_verbs_are_sorted() {
+        let mut v = TASK_VERBS.to_vec();
+        v.sort();
+        assert_eq!(v, TASK_VERBS);
+    }
+}

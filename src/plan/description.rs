@@ -1,0 +1,329 @@
+//! The parts real skill descriptions have, told apart for selection.
+//!
+//! Authors write descriptions in a few recurring shapes: what the skill
+//! does ("Create beautiful visual art in .png and .pdf documents"), when to
+//! use it ("Use when users request creating art using code…", "Trigger
+//! whenever the user mentions…"), trigger phrases in quotes ("Word doc",
+//! 'make me a GIF'), and exclusions ("Do NOT use for PDFs, spreadsheets…",
+//! "not for simple single-file artifacts", "it does not act"). Selection
+//! weighs each part differently and counts exclusions *against* a skill,
+//! so a description's "not for spreadsheets" never makes it the spreadsheet
+//! skill.
+//!
+//! Sentences are split at `.`, `;`, `!`, `?` and line breaks. Inside a
+//! sentence a marker switches the part: a *use* marker (`use when`, `use
+//! this skill whenever`, `trigger when`, `triggers include`, `invoke
+//! when`, `use for`, …, or a sentence opening with `when`, `whenever` or
+//! `if the user`) starts the when-part; a *not* marker (`do not use`,
+//! `don't trigger`, `not for`, `never use`, `skip when`, `does not`,
+//! `instead of`, `rather than`, `except`, `unless`) starts the
+//! exclusion, which runs to the end of the sentence or to the next use
+//! marker. Everything else is what the skill does.
+
+/// Which part of a description a span belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// What the skill does.
+    Does,
+    /// When to use it.
+    When,
+    /// What it is not for: counts against the skill.
+    Not,
+}
+
+/// A description cut into parts, as byte ranges of the text, in order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Parts {
+    pub spans: Vec<(Part, std::ops::Range<usize>)>,
+    /// Quoted phrases (trigger phrases), as byte ranges inside the quotes.
+    pub phrases: Vec<std::ops::Range<usize>>,
+}
+
+/// Markers that start the when-part, matched on lowercase words.
+const USE_MARKERS: &[&[&str]] = &[
+    &["use", "when"],
+    &["use", "whenever"],
+    &["use", "it", "when"],
+    &["use", "this", "when"],
+    &["use", "this", "whenever"],
+    &["use", "this", "skill", "when"],
+    &["use", "this", "skill", "whenever"],
+    &["use", "this", "skill", "for"],
+    &["use", "this", "skill", "if"],
+    &["use", "it", "for"],
+    &["use", "for"],
+    &["use", "after"],
+    &["use", "before"],
+    &["use", "right", "after"],
+    &["use", "the", "moment"],
+    &["use", "to"],
+    &["also", "use", "when"],
+    &["should", "be", "used", "when"],
+    &["should", "use", "this", "skill"],
+    &["trigger", "when"],
+    &["trigger", "whenever"],
+    &["trigger", "on"],
+    &["trigger", "for"],
+    &["trigger", "especially"],
+    &["triggers", "when"],
+    &["triggers", "on"],
+    &["triggers", "include"],
+    &["also", "trigger"],
+    &["invoke", "when"],
+    &["activate", "when"],
+    &["run", "when"],
+    &["run", "it", "when"],
+    &["when", "the", "user"],
+    &["when", "users"],
+    &["when", "a", "user"],
+    &["whenever", "the", "user"],
+    &["if", "the", "user"],
+];
+
+/// Markers that start an exclusion.
+const NOT_MARKERS: &[&[&str]] = &[
+    &["do", "not", "use"],
+    &["don't", "use"],
+    &["do", "not", "trigger"],
+    &["don't", "trigger"],
+    &["do", "not", "invoke"],
+    &["never", "use"],
+    &["not", "for"],
+    &["not", "when"],
+    &["not", "intended", "for"],
+    &["not", "meant", "for"],
+    &["skip", "when"],
+    &["skip", "only", "when"],
+    &["skip", "if"],
+    &["does", "not"],
+    &["doesn't"],
+    &["instead", "of"],
+    &["rather", "than"],
+    &["except"],
+    &["unless"],
+    &["avoid", "when"],
+    &["avoid", "for"],
+];
+
+/// Lowercase words of `s` with their byte ranges (letters, digits, `'`).
+fn word_spans(s: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    let mut out = Vec::new();
+    let mut start: Option<usize> = None;
+    for (i, c) in s.char_indices() {
+        let inside = c.is_alphanumeric() || (c == '\'' && start.is_some()) || c == '’';
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(b)) => {
+                out.push((s[b..i].to_lowercase().replace('’', "'"), b..i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(b) = start {
+        out.push((s[b..].to_lowercase().replace('’', "'"), b..s.len()));
+    }
+    out
+}
+
+/// The length of the longest marker of `set` at word `i`.
+fn marker_at(
+    words: &[(String, std::ops::Range<usize>)],
+    i: usize,
+    set: &[&[&str]],
+) -> Option<usize> {
+    set.iter()
+        .filter(|m| {
+            m.len() <= words.len() - i && m.iter().zip(&words[i..]).all(|(a, (w, _))| *a == w)
+        })
+        .map(|m| m.len())
+        .max()
+}
+
+/// Byte ranges of the sentences of `text`.
+fn sentences(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let bytes = text.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        let end = match b {
+            b'\n' | b';' | b'!' | b'?' => true,
+            // A period ends a sentence only before a space or the end
+            // (not in ".pdf", "e.g." or "v1.2").
+            b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
+            _ => false,
+        };
+        if end {
+            if i > start {
+                out.push(start..i);
+            }
+            start = i + 1;
+        }
+    }
+    if start < text.len() {
+        out.push(start..text.len());
+    }
+    out
+}
+
+/// Cuts `text` into its parts.
+pub fn parts(text: &str) -> Parts {
+    let mut out = Parts {
+        spans: Vec::new(),
+        phrases: quoted(text),
+    };
+    for sentence in sentences(text) {
+        let s = &text[sentence.clone()];
+        let words = word_spans(s);
+        let mut part = Part::Does;
+        let mut from = 0;
+        let mut i = 0;
+        while i < words.len() {
+            let (next, len) = if let Some(len) = marker_at(&words, i, NOT_MARKERS) {
+                (Part::Not, len)
+            } else if let Some(len) = marker_at(&words, i, USE_MARKERS) {
+                (Part::When, len)
+            } else if i == 0 && matches!(words[0].0.as_str(), "when" | "whenever") {
+                (Part::When, 1)
+            } else {
+                i += 1;
+                continue;
+            };
+            if next != part {
+                let at = words[i].1.start;
+                push_span(
+                    &mut out,
+                    part,
+                    text,
+                    sentence.start + from..sentence.start + at,
+                );
+                part = next;
+                from = at;
+            }
+            i += len;
+        }
+        push_span(&mut out, part, text, sentence.start + from..sentence.end);
+    }
+    out
+}
+
+/// Adds a span unless it holds only spaces and punctuation.
+fn push_span(out: &mut Parts, part: Part, text: &str, range: std::ops::Range<usize>) {
+    if text[range.clone()].chars().any(char::is_alphanumeric) {
+        out.spans.push((part, range));
+    }
+}
+
+/// Quoted phrases: `"…"`, `“…”`, `` `…` `` and `'…'` where the single
+/// quotes stand at word edges (so "don't" and "users'" are not quotes).
+/// At most 60 bytes inside.
+fn quoted(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let pairs = [('"', '"'), ('“', '”'), ('`', '`'), ('\'', '\''), ('‘', '’')];
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut k = 0;
+    while k < chars.len() {
+        let (i, c) = chars[k];
+        let Some(&(_, close)) = pairs.iter().find(|(o, _)| *o == c) else {
+            k += 1;
+            continue;
+        };
+        let single = c == '\'' || c == '‘';
+        if single && k > 0 && chars[k - 1].1.is_alphanumeric() {
+            k += 1;
+            continue;
+        }
+        let start = i + c.len_utf8();
+        let end = chars[k + 1..]
+            .iter()
+            .take_while(|(j, _)| *j - start <= 60)
+            .find(|(j, ch)| {
+                *ch == close
+                    && (!single
+                        || text[j + ch.len_utf8()..]
+                            .chars()
+                            .next()
+                            .is_none_or(|n| !n.is_alphanumeric()))
+            })
+            .map(|(j, _)| *j);
+        match end {
+            Some(e) if e > start => {
+                out.push(start..e);
+                k = chars.partition_point(|(j, _)| *j <= e);
+            }
+            _ => k += 1,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(text: &str) -> Vec<(Part, String)> {
+        parts(text)
+            .spans
+            .into_iter()
+            .map(|(p, r)| (p, text[r].trim().to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn does_when_and_not_are_told_apart() {
+        let d =
+            "Create slides. Use when the user wants a deck. Do NOT use for PDFs or spreadsheets.";
+        assert_eq!(
+            show(d),
+            [
+                (Part::Does, "Create slides".into()),
+                (Part::When, "Use when the user wants a deck".into()),
+                (Part::Not, "Do NOT use for PDFs or spreadsheets".into()),
+            ]
+        );
+        let d = "Build web artifacts with React - not for simple single-file HTML artifacts.";
+        assert_eq!(
+            show(d),
+            [
+                (Part::Does, "Build web artifacts with React -".into()),
+                (
+                    Part::Not,
+                    "not for simple single-file HTML artifacts".into()
+                ),
+            ]
+        );
+        assert_eq!(
+            show("Use when you have a written implementation plan to execute"),
+            [(
+                Part::When,
+                "Use when you have a written implementation plan to execute".into()
+            )]
+        );
+        assert_eq!(
+            show("Read-only, it briefs, it does not act"),
+            [
+                (Part::Does, "Read-only, it briefs, it".into()),
+                (Part::Not, "does not act".into())
+            ]
+        );
+    }
+
+    #[test]
+    fn file_extensions_do_not_end_sentences() {
+        let d = "Edit .docx files, e.g. reports. Use when asked";
+        let p = show(d);
+        assert_eq!(p[0], (Part::Does, "Edit .docx files, e.g".into()));
+        assert_eq!(p.last().unwrap().0, Part::When);
+    }
+
+    #[test]
+    fn quoted_phrases_but_not_apostrophes() {
+        let d =
+            r#"Triggers on "ship this", 'build this now' and `deck`; don't use for users' notes."#;
+        let got: Vec<&str> = parts(d).phrases.into_iter().map(|r| &d[r]).collect();
+        assert_eq!(got, ["ship this", "build this now", "deck"]);
+        let d = "Mentions “deck,” or “slides”";
+        let got: Vec<&str> = parts(d).phrases.into_iter().map(|r| &d[r]).collect();
+        assert_eq!(got, ["deck,", "slides"]);
+    }
+}

@@ -1,0 +1,209 @@
+//! A small table of synonyms for file formats and developer tools.
+//!
+//! People name a format by its program ("Excel", "PowerPoint", "a Word
+//! doc") and a tool by its nickname ("PR", "GH Actions"); skills describe
+//! the same things by extension or by their long name (`xlsx`, "pull
+//! request"). Each group maps every way of writing it to one canonical
+//! term, applied alike to intents and to skill texts, so either way of
+//! writing meets the other. The canonical term is the Snowball stem of one
+//! of the group's words, so words outside the table still match it.
+//!
+//! Phrases are matched first, longest first, so "Google Docs" is Google's
+//! product and not documentation, and "Word document" is `docx` while a
+//! bare "word" stays a word.
+//!
+//! | canonical | written as |
+//! |---|---|
+//! | `xlsx` | excel, spreadsheet(s), sheet(s), workbook(s), xls, xlsm |
+//! | `pptx` | powerpoint, ppt, slide(s), slideshow, deck(s), presentation(s), slide deck, pitch deck |
+//! | `docx` | Word document/doc/file, MS Word, Microsoft Word |
+//! | `pdf` | pdf(s), acrobat |
+//! | `gdoc` / `gsheet` / `gslide` | Google Docs / Sheets / Slides |
+//! | `pr` | pr(s), pull request(s), merge request(s) |
+//! | `ci` | ci, cicd, CI/CD, GitHub Actions, GH Actions, continuous integration |
+//! | `repo` | repo(s), repository, repositories |
+//! | `doc` | docs, documentation |
+//! | `gif` | gif(s), animated gif |
+//! | `mcp` | mcp, Model Context Protocol |
+//! | `ui` | ui, frontend, front end, user interface |
+//! | `changelog` | changelog(s), release notes |
+//! | `e2e` | e2e, end to end |
+//! | `depend` | dependency, dependencies, deps |
+//! | `email` | email(s), e-mail |
+//! | `imag` | image(s), picture(s), photo(s), png, jpg, jpeg |
+//! | `javascript` / `typescript` | js / ts |
+//! | `kubernet` | kubernetes, k8s |
+//! | `databas` | database(s), db |
+
+/// The canonical term of a single lowercase word, if it is in the table.
+pub fn word(w: &str) -> Option<&'static str> {
+    Some(match w {
+        "excel" | "spreadsheet" | "spreadsheets" | "sheet" | "sheets" | "workbook"
+        | "workbooks" | "xls" | "xlsm" | "xlsx" => "xlsx",
+        "powerpoint" | "ppt" | "pptx" | "slide" | "slides" | "slideshow" | "deck" | "decks"
+        | "presentation" | "presentations" => "pptx",
+        "docx" => "docx",
+        "pdf" | "pdfs" | "acrobat" => "pdf",
+        "pr" | "prs" => "pr",
+        "ci" | "cicd" => "ci",
+        "repo" | "repos" | "repository" | "repositories" => "repo",
+        "docs" | "documentation" => "doc",
+        "gif" | "gifs" => "gif",
+        "mcp" => "mcp",
+        "ui" | "frontend" => "ui",
+        "changelog" | "changelogs" => "changelog",
+        "e2e" => "e2e",
+        "dependency" | "dependencies" | "deps" => "depend",
+        "email" | "emails" => "email",
+        "image" | "images" | "picture" | "pictures" | "photo" | "photos" | "png" | "jpg"
+        | "jpeg" => "imag",
+        "js" => "javascript",
+        "ts" => "typescript",
+        "kubernetes" | "k8s" => "kubernet",
+        "database" | "databases" | "db" => "databas",
+        _ => return None,
+    })
+}
+
+/// True when `term` is one of the table's canonical terms: the intent
+/// names a file format or a tool.
+pub fn is_canonical(term: &str) -> bool {
+    matches!(
+        term,
+        "xlsx"
+            | "pptx"
+            | "docx"
+            | "pdf"
+            | "gdoc"
+            | "gsheet"
+            | "gslide"
+            | "pr"
+            | "ci"
+            | "repo"
+            | "doc"
+            | "gif"
+            | "mcp"
+            | "ui"
+            | "changelog"
+            | "e2e"
+            | "depend"
+            | "email"
+            | "imag"
+            | "javascript"
+            | "typescript"
+            | "kubernet"
+            | "databas"
+    )
+}
+
+/// Phrases, each as its words, with the canonical term.
+const PHRASES: &[(&[&str], &str)] = &[
+    (&["google", "docs"], "gdoc"),
+    (&["google", "doc"], "gdoc"),
+    (&["google", "sheets"], "gsheet"),
+    (&["google", "sheet"], "gsheet"),
+    (&["google", "slides"], "gslide"),
+    (&["word", "document"], "docx"),
+    (&["word", "documents"], "docx"),
+    (&["word", "doc"], "docx"),
+    (&["word", "docs"], "docx"),
+    (&["word", "file"], "docx"),
+    (&["word", "files"], "docx"),
+    (&["ms", "word"], "docx"),
+    (&["microsoft", "word"], "docx"),
+    (&["pull", "request"], "pr"),
+    (&["pull", "requests"], "pr"),
+    (&["merge", "request"], "pr"),
+    (&["merge", "requests"], "pr"),
+    (&["github", "actions"], "ci"),
+    (&["gh", "actions"], "ci"),
+    (&["continuous", "integration"], "ci"),
+    (&["model", "context", "protocol"], "mcp"),
+    (&["front", "end"], "ui"),
+    (&["user", "interface"], "ui"),
+    (&["release", "notes"], "changelog"),
+    (&["end", "to", "end"], "e2e"),
+    (&["animated", "gif"], "gif"),
+    (&["slide", "deck"], "pptx"),
+    (&["pitch", "deck"], "pptx"),
+    (&["e", "mail"], "email"),
+];
+
+/// True when `w` can open a phrase of the table (cheap pre-check).
+fn opens_phrase(w: &str) -> bool {
+    matches!(
+        w,
+        "google"
+            | "word"
+            | "ms"
+            | "microsoft"
+            | "pull"
+            | "merge"
+            | "github"
+            | "gh"
+            | "continuous"
+            | "model"
+            | "front"
+            | "user"
+            | "release"
+            | "end"
+            | "animated"
+            | "slide"
+            | "pitch"
+            | "e"
+    )
+}
+
+/// The canonical term of the phrase that `words` starts with, and how many
+/// words it spans (the longest phrase wins).
+pub fn phrase<S: AsRef<str>>(words: &[S]) -> Option<(&'static str, usize)> {
+    let first = words.first()?.as_ref();
+    if !opens_phrase(first) {
+        return None;
+    }
+    PHRASES
+        .iter()
+        .filter(|(p, _)| {
+            p.len() <= words.len() && p.iter().zip(words).all(|(a, b)| *a == b.as_ref())
+        })
+        .max_by_key(|(p, _)| p.len())
+        .map(|(p, c)| (*c, p.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats_and_tools_meet_their_other_names() {
+        assert_eq!(word("excel"), word("spreadsheet"));
+        assert_eq!(word("powerpoint"), word("deck"));
+        assert_eq!(phrase(&["word", "doc", "please"]), Some(("docx", 2)));
+        assert_eq!(word("docx"), Some("docx"));
+        assert_eq!(phrase(&["pull", "request"]), Some(("pr", 2)));
+        assert_eq!(word("pr"), Some("pr"));
+        assert_eq!(phrase(&["google", "docs"]), Some(("gdoc", 2)));
+        assert_eq!(phrase(&["end", "to", "end"]), Some(("e2e", 3)));
+        assert_eq!(phrase(&["word"]), None);
+        assert_eq!(word("word"), None);
+    }
+
+    #[test]
+    fn every_canonical_term_is_known() {
+        for w in [
+            "excel", "pptx", "docx", "pdf", "pr", "ci", "repo", "docs", "gif", "mcp", "ui",
+        ] {
+            assert!(is_canonical(word(w).unwrap()), "{w}");
+        }
+        for (_, c) in PHRASES {
+            assert!(is_canonical(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn every_phrase_opener_is_listed() {
+        for (p, _) in PHRASES {
+            assert!(opens_phrase(p[0]), "{}", p[0]);
+        }
+    }
+}
