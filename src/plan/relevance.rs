@@ -87,6 +87,8 @@ pub struct QueryClause {
     pub question: bool,
     /// It only sets the scene for another clause's request.
     pub context: bool,
+    /// It refers back with a pronoun ("review it", "execute them").
+    pub refers_back: bool,
 }
 
 /// An intent, analysed.
@@ -133,6 +135,9 @@ impl Query {
                 rank: c.rank,
                 question: c.question,
                 context: c.context,
+                refers_back: words(&c.text)
+                    .iter()
+                    .any(|w| matches!(w.as_str(), "it" | "them" | "that" | "those")),
             };
             a.for_each_term(&words(&c.text), |t, w| {
                 let k = match q.terms.iter().position(|x| x == t) {

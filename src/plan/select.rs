@@ -37,6 +37,9 @@ pub const SELECT_AT: f64 = 0.4;
 pub const SECOND_AT: f64 = 0.8;
 /// Weight of another clause's words: context that breaks ties.
 pub const CONTEXT: f64 = 0.25;
+/// Weight of the previous clause's words in a clause that refers back to
+/// them with a pronoun ("then review it").
+pub const BORROWED: f64 = 0.5;
 /// Bonus for a trigger or quoted phrase of two or more words found as written.
 pub const PHRASE_BONUS: f64 = 0.5;
 /// Bonus when the clause spells every word of the skill's name.
@@ -164,6 +167,8 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
             continue;
         }
         let own = clause.terms.contains(&m.term);
+        let borrowed =
+            !own && clause.refers_back && k > 0 && q.clauses[k - 1].terms.contains(&m.term);
         // A word the author declared a trigger (or quoted) is never weak.
         let declared = m
             .fields
@@ -189,13 +194,18 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 format |= q.format[m.term];
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
             }
+        } else if borrowed {
+            // "…write a design doc, then review it": "it" is the doc.
+            f.own += BORROWED * e;
+            f.total += BORROWED * e;
+            specific |= e > 0.0 && !q.weak[m.term];
         } else {
             f.total += CONTEXT * e;
         }
     }
     let phrase = r.phrases.iter().any(|(c, _)| *c == k);
-    // A one-word name counts when the clause opens with it, as a command:
-    // "commit this", "brainstorm the offline mode" (not "take a shower").
+    // A name counts when the clause spells it whole, or opens with a word
+    // of it as a command: "commit this" (not "take a shower").
     let spelled = r.names_in.contains(&k);
     let name = spelled && (r.long_name || format || opens_with_name(clause, r, q));
     if phrase {
@@ -209,16 +219,18 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     f
 }
 
-/// True when the clause's first word is the (one-word) name `r` matched.
+/// True when the clause opens with a word of the skill's name that is not
+/// a common one, as a command: "commit this", "brainstorm the feature".
 fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Query) -> bool {
     let Some(&first) = clause.sequence.first() else {
         return false;
     };
     let first_word = words(&clause.text).into_iter().next().unwrap_or_default();
-    r.matches
-        .iter()
-        .any(|m| m.term == first && m.fields.contains(&FieldKind::Name))
+    !q.weak[first]
         && q.words[first] == first_word
+        && r.matches
+            .iter()
+            .any(|m| m.term == first && m.fields.contains(&FieldKind::Name))
 }
 
 /// Selects skills for `intent`.

@@ -1,0 +1,252 @@
+//! `re0 plan` on a catalog shaped like the real ones (no contracts, long
+//! "Use when…" descriptions, quoted trigger phrases, exclusions, a YAML
+//! slip): each cause of imprecise selection pinned, and order inferred
+//! where nothing is declared.
+
+mod common;
+
+use common::{json, re0_repo};
+use serde_json::Value;
+
+const REAL: &str = "fixtures/plan/real-shaped";
+
+fn plan(intent: &str, extra: &[&str]) -> Value {
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", REAL, "plan", intent, "--format", "json"])
+        .args(extra);
+    json(&mut cmd)
+}
+
+fn targets(p: &Value) -> Vec<String> {
+    p["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["target"].as_str().unwrap().to_string())
+        .collect()
+}
+
+fn links(p: &Value, target: &str) -> Vec<(String, String)> {
+    let step = p["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["target"] == target)
+        .unwrap_or_else(|| panic!("no step {target}: {p}"));
+    step["links"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["from"].as_str().unwrap().to_string(),
+                l["source"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn notes(p: &Value) -> String {
+    p["notes"].to_string()
+}
+
+#[test]
+fn one_common_word_pads_nothing() {
+    // "review" is a code-review skill's word; "store" an app-store one.
+    assert_eq!(
+        targets(&plan("Build slides for the yearly performance review", &[])),
+        ["slides"]
+    );
+    assert_eq!(
+        targets(&plan("store the quarterly figures in a spreadsheet", &[])),
+        ["sheets"]
+    );
+}
+
+#[test]
+fn each_task_of_the_intent_keeps_its_skill() {
+    let p = plan("turn the Excel export into a PowerPoint deck", &[]);
+    let mut t = targets(&p);
+    t.sort();
+    assert_eq!(t, ["sheets", "slides"]);
+}
+
+#[test]
+fn quoted_trigger_phrases_select_as_written() {
+    assert_eq!(targets(&plan("ship this", &[])), ["ship-it"]);
+    assert_eq!(targets(&plan("ok, push it live", &[])), ["ship-it"]);
+}
+
+#[test]
+fn exclusions_count_against_a_skill() {
+    // Both other format skills mention Word documents, one to exclude them.
+    let p = plan(
+        "write a word document with a table of sales",
+        &["--explain"],
+    );
+    assert_eq!(targets(&p), ["word-docs"]);
+    let sheets = p["explain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["skill"] == "sheets")
+        .expect("sheets is a candidate");
+    assert_eq!(sheets["selected"], false);
+    assert!(
+        sheets["matched"].to_string().contains("not-for"),
+        "{sheets}"
+    );
+}
+
+#[test]
+fn formats_and_tools_are_found_by_their_other_names() {
+    assert_eq!(
+        targets(&plan("make a powerpoint about our roadmap", &[])),
+        ["slides"]
+    );
+    assert_eq!(
+        targets(&plan(
+            "clean up the messy csv and give me a proper excel file",
+            &[]
+        )),
+        ["sheets"]
+    );
+}
+
+#[test]
+fn questions_and_near_misses_plan_zero_steps() {
+    for intent in [
+        "tell me a fun fact about slides",
+        "What font size works best on slides?",
+        "is a spreadsheet better than a database",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(
+            p["result"],
+            "zero-steps",
+            "{intent}: {}",
+            targets(&p).join(",")
+        );
+    }
+}
+
+#[test]
+fn a_slipped_description_is_offered_with_an_unreadable_lane() {
+    let p = plan(
+        "the github actions checks fail on my pull request, fix them",
+        &[],
+    );
+    assert_eq!(targets(&p), ["fix-ci"]);
+    let s = &p["steps"][0];
+    assert_eq!(s["type"], "user-handoff");
+    let reason = s["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("its lane is unreadable (fix-ci/SKILL.md:3:"),
+        "{reason}"
+    );
+    // check still reports the error.
+    let (mut cmd, _h) = re0_repo();
+    let out = cmd.args(["check", REAL]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("fix-ci/SKILL.md:3:"));
+}
+
+#[test]
+fn the_intents_order_orders_skills_without_contracts() {
+    let p = plan("research the options, then write a design doc", &[]);
+    assert_eq!(targets(&p), ["research-options", "design-doc"]);
+    assert_eq!(
+        links(&p, "design-doc"),
+        [("s1".to_string(), "intent-order".to_string())]
+    );
+    let detail = p["steps"][1]["links"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("research-options before design-doc"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn skill_text_and_artifact_names_order_skills_named_together() {
+    // Named in one clause: no intent order; the texts say which comes first.
+    let p = plan("/carrying-out-plans /drafting-plans", &[]);
+    assert_eq!(targets(&p), ["drafting-plans", "carrying-out-plans"]);
+    let l = links(&p, "carrying-out-plans");
+    assert!(l.contains(&("s1".into(), "skill-text".into())), "{l:?}");
+    assert!(l.contains(&("s1".into(), "artifact-name".into())), "{l:?}");
+}
+
+#[test]
+fn a_declared_contract_beats_an_inferred_link() {
+    // The intent asks for send-notes first; the contract says notes must exist.
+    let p = plan("send the meeting notes, then make the notes", &[]);
+    assert_eq!(p["result"], "plan");
+    assert_eq!(targets(&p), ["make-notes", "send-notes"]);
+    assert_eq!(
+        links(&p, "send-notes"),
+        [("s1".to_string(), "contract".to_string())]
+    );
+    assert!(
+        notes(&p).contains("dropped: it would close a cycle"),
+        "{}",
+        notes(&p)
+    );
+}
+
+#[test]
+fn a_cycle_of_inferred_links_is_broken_not_rejected() {
+    let p = plan("/loop-first /loop-second", &[]);
+    assert_eq!(p["result"], "plan");
+    assert!(p["reject"].is_null());
+    assert_eq!(targets(&p), ["loop-first", "loop-second"]);
+    assert!(
+        notes(&p).contains("loop-second -> loop-first (skill-text"),
+        "{}",
+        notes(&p)
+    );
+}
+
+#[test]
+fn a_chatty_selector_answer_is_read() {
+    let p = plan(
+        "whatever the selector says",
+        &[
+            "--selector",
+            "sh fixtures/plan/chatty-selector.sh",
+            "--explain",
+        ],
+    );
+    let mut t = targets(&p);
+    t.sort();
+    assert_eq!(t, ["sheets", "slides"]);
+    assert!(
+        notes(&p).contains("which re0 would not have"),
+        "{}",
+        notes(&p)
+    );
+}
+
+#[test]
+fn output_is_byte_identical_across_runs() {
+    let run = || {
+        let (mut cmd, _h) = re0_repo();
+        let intent = "brainstorm the feature, draft the plan, then carry out the plan";
+        cmd.args([
+            "--catalog",
+            REAL,
+            "plan",
+            intent,
+            "--format",
+            "json",
+            "--explain",
+        ])
+        .output()
+        .unwrap()
+        .stdout
+    };
+    let first = run();
+    assert!(!first.is_empty());
+    for _ in 0..3 {
+        assert_eq!(run(), first);
+    }
+}
