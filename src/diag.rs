@@ -78,6 +78,7 @@ pub mod rules {
         SHADOWED_NAME = "shadowed-name", Warning, "a skill is hidden by a skill of the same name in an earlier root";
         UNRESOLVED_REQUIRES = "unresolved-requires", Error, "a required artifact has no producer and is not a declared input";
         CYCLE = "cycle", Error, "skills depend on each other in a cycle";
+        INFERRED_LINK = "inferred-link", Note, "re0 orders two skills by what their text says (no contract declares it)";
         MISSING_MEMBER = "missing-member", Error, "a 'pipeline' or 'calls' member is not installed";
         USER_ONLY_PIPELINE_MEMBER = "user-only-pipeline-member", Error, "a model-invoked pipeline contains a user-only member";
         SYMLINK_LOOP = "symlink-loop", Warning, "a symbolic link points back into its own ancestry";

@@ -250,3 +250,28 @@ fn output_is_byte_identical_across_runs() {
         assert_eq!(run(), first);
     }
 }
+
+#[test]
+fn check_and_show_list_inferred_links_with_their_source() {
+    let (mut cmd, _h) = re0_repo();
+    let v = json(cmd.args(["check", REAL, "--format", "json"]));
+    let text = v.to_string();
+    assert!(text.contains("inferred-link"), "{text}");
+    assert!(
+        text.contains("drafting-plans -> carrying-out-plans is inferred (skill-text)"),
+        "{text}"
+    );
+    let (mut cmd, _h) = re0_repo();
+    let v = json(cmd.args([
+        "--catalog",
+        REAL,
+        "show",
+        "carrying-out-plans",
+        "--format",
+        "json",
+    ]));
+    let links = v["inferred_links"].as_array().unwrap();
+    assert!(links
+        .iter()
+        .any(|l| l["from"] == "drafting-plans" && l["source"] == "artifact-name"));
+}

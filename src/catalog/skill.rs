@@ -112,6 +112,8 @@ pub struct Skill {
     /// selection reads as a weak field: terse descriptions often leave the
     /// words people use to the body's first lines.
     pub summary: Option<String>,
+    /// Relations its body states to other skills (for ordering plans).
+    pub body_links: Vec<crate::plan::infer::BodyLink>,
 }
 
 /// How much of the body's opening prose a skill keeps.
@@ -194,6 +196,7 @@ pub fn load(c: Candidate) -> Skill {
         name_line: None,
         ges: None,
         summary: None,
+        body_links: Vec::new(),
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;
@@ -237,6 +240,7 @@ pub fn load(c: Candidate) -> Skill {
         }
     };
     skill.summary = summary_of(split.body);
+    skill.body_links = crate::plan::infer::body_links(split.body);
     let keys = KeyLines::index(split.yaml, split.yaml_line);
     skill.readable = true;
     skill.lane = Lane::ModelInvoked;

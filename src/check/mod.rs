@@ -44,6 +44,7 @@ pub fn check(catalog: &Catalog) -> Findings {
     unresolved_requires(catalog, &mut diagnostics);
     members(catalog, &mut diagnostics);
     cycles(catalog, &mut diagnostics);
+    inferred_links(catalog, &mut diagnostics);
     for (_, skill) in catalog.active() {
         if let Some(g) = &skill.ges {
             diagnostics.extend(crate::ges::check::check(g, &skill.dir, &catalog.bindings));
@@ -52,6 +53,26 @@ pub fn check(catalog: &Catalog) -> Findings {
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();
     Findings { diagnostics }
+}
+
+/// The order re0 would infer between skills that declare no contract.
+fn inferred_links(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+    for (from, to, source, detail) in crate::plan::infer::catalog_links(catalog) {
+        let (a, b) = (&catalog.skills[from], &catalog.skills[to]);
+        out.push(
+            Diagnostic::new(
+                rules::INFERRED_LINK,
+                &b.file,
+                format!(
+                    "{} -> {} is inferred ({}): {detail}",
+                    a.key(),
+                    b.key(),
+                    source.as_str()
+                ),
+            )
+            .help("declare it with requires/produces under metadata to make it a contract"),
+        );
+    }
 }
 
 fn unresolved_requires(catalog: &Catalog, out: &mut Vec<Diagnostic>) {

@@ -141,6 +141,19 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         });
     };
     let rows = rows(skill);
+    let me = ctx.catalog.index_of(&skill.key());
+    let inferred: Vec<serde_json::Value> = crate::plan::infer::catalog_links(&ctx.catalog)
+        .into_iter()
+        .filter(|(a, b, _, _)| Some(*a) == me || Some(*b) == me)
+        .map(|(a, b, source, detail)| {
+            serde_json::json!({
+                "from": ctx.catalog.skills[a].key(),
+                "to": ctx.catalog.skills[b].key(),
+                "source": source.as_str(),
+                "detail": detail,
+            })
+        })
+        .collect();
     match args.format {
         Format::Json => {
             let contract: serde_json::Map<String, serde_json::Value> = rows
@@ -165,6 +178,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 "ges": skill.ges.as_ref().map(|p| ctx.show_path(p)),
                 "shadowed": skill.shadowed_by.is_some(),
                 "contract": contract,
+                "inferred_links": inferred,
                 "diagnostics": skill.diagnostics,
             }));
         }
@@ -197,6 +211,18 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 t.add_row(vec![r.field.to_string(), r.shown.clone(), from]);
             }
             s.push_str(&format!("{t}\n"));
+            if !inferred.is_empty() {
+                s.push_str("\ninferred order (no contract declares it):\n");
+                for l in &inferred {
+                    s.push_str(&format!(
+                        "  {} -> {} ({}): {}\n",
+                        l["from"].as_str().unwrap_or(""),
+                        l["to"].as_str().unwrap_or(""),
+                        l["source"].as_str().unwrap_or(""),
+                        crate::display::clean(l["detail"].as_str().unwrap_or(""))
+                    ));
+                }
+            }
             if let Some(path) = &skill.ges {
                 s.push_str(&format!("\ngraph {}:\n", ctx.show_path(path)));
                 match crate::ges::model::load(path) {

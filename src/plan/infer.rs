@@ -71,24 +71,54 @@ pub struct Prose {
     pub needs: Vec<String>,
 }
 
-/// Reads what `skill`'s name, description and body say about order.
+/// Reads what `skill`'s name, description and body say about order (the
+/// body's relations were read with the skill, see [`body_links`]).
 pub fn prose(skill: &Skill) -> Prose {
     let mut p = Prose::default();
     if let Some(d) = &skill.description {
         read_description(d, &mut p);
     }
     read_name(&skill.name, &mut p);
-    if let Ok(text) = crate::fsio::read_text_limited(
-        &skill.file,
-        crate::catalog::skill::MAX_FILE_BYTES,
-        crate::fsio::Follow::Yes,
-    ) {
-        let body = crate::catalog::frontmatter::split(&text)
-            .map(|s| s.body)
-            .unwrap_or("");
-        read_body(body, &mut p);
+    for l in &skill.body_links {
+        let entry = (l.skill.clone(), l.quote.clone());
+        if l.first {
+            p.first.push(entry);
+        } else {
+            p.then.push(entry);
+        }
     }
     p
+}
+
+/// A relation a skill's body states to another skill.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BodyLink {
+    /// The other skill, as written (`ns:name` or `name`).
+    pub skill: String,
+    /// It comes first ("REQUIRED BACKGROUND"); otherwise it comes after.
+    pub first: bool,
+    /// The line that says so.
+    pub quote: String,
+}
+
+/// The relations a body states: "REQUIRED SUB-SKILL: Use x", "invoke the
+/// x skill" (x after), "REQUIRED BACKGROUND: … x" (x first).
+pub fn body_links(body: &str) -> Vec<BodyLink> {
+    let mut p = Prose::default();
+    read_body(body, &mut p);
+    let mut out: Vec<BodyLink> = Vec::new();
+    for (first, list) in [(true, p.first), (false, p.then)] {
+        for (skill, quote) in list {
+            if !out.iter().any(|l| l.skill == skill) {
+                out.push(BodyLink {
+                    skill,
+                    first,
+                    quote,
+                });
+            }
+        }
+    }
+    out
 }
 
 const MAKE_VERBS: &[&str] = &[
@@ -185,7 +215,32 @@ fn activity(rest: &[String]) -> Option<String> {
 
 fn read_body(body: &str, p: &mut Prose) {
     for line in body.lines().take(2000) {
+        // Only lines that may name a relation are looked at.
+        let may = [
+            "REQUIRED",
+            "required",
+            "nvok",
+            "hen use",
+            "and off to",
+            "ransition to",
+        ];
+        if !may.iter().any(|m| line.contains(m)) {
+            continue;
+        }
         let lower = line.to_lowercase();
+        if [
+            "not invoke",
+            "n't invoke",
+            "never invoke",
+            "not use",
+            "n't use",
+            "never use",
+        ]
+        .iter()
+        .any(|n| lower.contains(n))
+        {
+            continue;
+        }
         let background = lower.contains("required background");
         let sub = lower.contains("required sub-skill") || lower.contains("required next");
         for name in mentioned_skills(line) {
@@ -359,6 +414,62 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
             }
         }
     }
+    out
+}
+
+/// Links re0 infers between skills of the whole catalog from their text
+/// alone (body relations and artifact names; the intent's order and
+/// activity words need an intent), as (from, to, source, detail) over
+/// catalog indices. For `re0 check` and `re0 show`.
+pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
+    let a = Analyzer::default();
+    let mut out = Vec::new();
+    let mut makers: std::collections::BTreeMap<String, Vec<(usize, String)>> = Default::default();
+    let prose: Vec<(usize, Prose)> = catalog.active().map(|(i, s)| (i, prose(s))).collect();
+    for (i, p) in &prose {
+        for m in &p.makes {
+            if let Some(last) = a.terms(m).pop().filter(|t| !a.is_weak(t)) {
+                makers.entry(last).or_default().push((*i, m.clone()));
+            }
+        }
+    }
+    for (i, p) in &prose {
+        let me = catalog.skills[*i].key();
+        for (name, quote) in p
+            .then
+            .iter()
+            .map(|x| (x, false))
+            .chain(p.first.iter().map(|x| (x, true)))
+            .map(|((n, q), first)| ((n, q), first))
+        {
+            let ((n, q), first) = (name, quote);
+            let Some(j) = resolve(catalog, n).filter(|j| j != i) else {
+                continue;
+            };
+            let (from, to) = if first { (j, *i) } else { (*i, j) };
+            out.push((from, to, Source::SkillText, format!("{me} says: \"{q}\"")));
+        }
+        for need in &p.needs {
+            let Some(last) = a.terms(need).pop() else {
+                continue;
+            };
+            for (j, made) in makers.get(&last).into_iter().flatten() {
+                if j != i {
+                    out.push((
+                        *j,
+                        *i,
+                        Source::ArtifactName,
+                        format!(
+                            "{} makes '{made}'; {me} needs '{need}'",
+                            catalog.skills[*j].key()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    out.sort_by(|x, y| (x.0, x.1, x.2).cmp(&(y.0, y.1, y.2)));
+    out.dedup_by(|x, y| (x.0, x.1, x.2) == (y.0, y.1, y.2));
     out
 }
 
