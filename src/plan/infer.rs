@@ -468,7 +468,7 @@ pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
             }
         }
     }
-    out.sort_by(|x, y| (x.0, x.1, x.2).cmp(&(y.0, y.1, y.2)));
+    out.sort_by_key(|x| (x.0, x.1, x.2));
     out.dedup_by(|x, y| (x.0, x.1, x.2) == (y.0, y.1, y.2));
     out
 }
