@@ -435,14 +435,8 @@ pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
     }
     for (i, p) in &prose {
         let me = catalog.skills[*i].key();
-        for (name, quote) in p
-            .then
-            .iter()
-            .map(|x| (x, false))
-            .chain(p.first.iter().map(|x| (x, true)))
-            .map(|((n, q), first)| ((n, q), first))
-        {
-            let ((n, q), first) = (name, quote);
+        let stated = p.then.iter().map(|x| (x, false));
+        for ((n, q), first) in stated.chain(p.first.iter().map(|x| (x, true))) {
             let Some(j) = resolve(catalog, n).filter(|j| j != i) else {
                 continue;
             };
