@@ -105,36 +105,60 @@ const NOT_MARKERS: &[&[&str]] = &[
     &["avoid", "for"],
 ];
 
-/// Lowercase words of `s` with their byte ranges (letters, digits, `'`).
-fn word_spans(s: &str) -> Vec<(String, std::ops::Range<usize>)> {
+/// The byte ranges of the words of `s` (letters, digits, `'`).
+fn word_spans(s: &str) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in s.char_indices() {
-        let inside = c.is_alphanumeric() || (c == '\'' && start.is_some()) || c == '’';
+        let inside = c.is_alphanumeric() || (matches!(c, '\'' | '’') && start.is_some());
         match (inside, start) {
             (true, None) => start = Some(i),
             (false, Some(b)) => {
-                out.push((s[b..i].to_lowercase().replace('’', "'"), b..i));
+                out.push(b..i);
                 start = None;
             }
             _ => {}
         }
     }
     if let Some(b) = start {
-        out.push((s[b..].to_lowercase().replace('’', "'"), b..s.len()));
+        out.push(b..s.len());
     }
     out
 }
 
-/// The length of the longest marker of `set` at word `i`.
+/// True when `word` is `m` (lowercase ASCII, `'` for either apostrophe),
+/// ignoring case, without allocating.
+fn word_is(word: &str, m: &str) -> bool {
+    let mut a = word.chars().map(|c| {
+        if c == '’' {
+            '\''
+        } else {
+            c.to_ascii_lowercase()
+        }
+    });
+    let mut b = m.chars();
+    loop {
+        match (a.next(), b.next()) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x == y => {}
+            _ => return false,
+        }
+    }
+}
+
+/// The length of the longest marker of `set` at word `i` of `s`.
 fn marker_at(
-    words: &[(String, std::ops::Range<usize>)],
+    s: &str,
+    words: &[std::ops::Range<usize>],
     i: usize,
     set: &[&[&str]],
 ) -> Option<usize> {
     set.iter()
         .filter(|m| {
-            m.len() <= words.len() - i && m.iter().zip(&words[i..]).all(|(a, (w, _))| *a == w)
+            m.len() <= words.len() - i
+                && m.iter()
+                    .zip(&words[i..])
+                    .all(|(a, r)| word_is(&s[r.clone()], a))
         })
         .map(|m| m.len())
         .max()
@@ -179,18 +203,21 @@ pub fn parts(text: &str) -> Parts {
         let mut from = 0;
         let mut i = 0;
         while i < words.len() {
-            let (next, len) = if let Some(len) = marker_at(&words, i, NOT_MARKERS) {
+            let (next, len) = if let Some(len) = marker_at(s, &words, i, NOT_MARKERS) {
                 (Part::Not, len)
-            } else if let Some(len) = marker_at(&words, i, USE_MARKERS) {
+            } else if let Some(len) = marker_at(s, &words, i, USE_MARKERS) {
                 (Part::When, len)
-            } else if i == 0 && matches!(words[0].0.as_str(), "when" | "whenever") {
+            } else if i == 0
+                && (word_is(&s[words[0].clone()], "when")
+                    || word_is(&s[words[0].clone()], "whenever"))
+            {
                 (Part::When, 1)
             } else {
                 i += 1;
                 continue;
             };
             if next != part {
-                let at = words[i].1.start;
+                let at = words[i].start;
                 push_span(
                     &mut out,
                     part,
@@ -219,6 +246,9 @@ fn push_span(out: &mut Parts, part: Part, text: &str, range: std::ops::Range<usi
 /// At most 60 bytes inside.
 fn quoted(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
+    if !text.contains(['"', '“', '`', '\'', '‘']) {
+        return out;
+    }
     let pairs = [('"', '"'), ('“', '”'), ('`', '`'), ('\'', '\''), ('‘', '’')];
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut k = 0;

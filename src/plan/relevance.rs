@@ -266,6 +266,25 @@ fn may_stem_to(w: &str, t: &str) -> bool {
     w.as_bytes().starts_with(&t.as_bytes()[..n])
 }
 
+/// True when some word of `text` may become a query term.
+fn could_match(text: &str, q: &Query, s: &mut Scratch) -> bool {
+    let mut hit = false;
+    for_each_word(text, &mut s.word, |w| {
+        hit = hit
+            || super::synonyms::word(w).is_some()
+            || super::synonyms::opens_phrase(w)
+            || (!is_stop_word(w) && q.terms.iter().any(|t| may_stem_to(w, t)));
+    });
+    hit
+}
+
+/// The number of words of `text` that are not stop words.
+fn content_words(text: &str, buf: &mut String) -> usize {
+    let mut n = 0;
+    for_each_word(text, buf, |w| n += usize::from(!is_stop_word(w)));
+    n
+}
+
 /// Counts the query terms in `text` into field `fi` of `c`.
 fn visit(text: &str, fi: usize, q: &Query, s: &mut Scratch, c: &mut Counts) {
     let mut n = 0;
@@ -323,10 +342,17 @@ fn count(catalog: &Catalog, i: usize, q: &Query, s: &mut Scratch) -> Counts {
     for t in skill.contract.triggers() {
         visit(t, 1, q, s, &mut c);
     }
-    let parts = skill
-        .description
-        .as_deref()
-        .map(|d| (d, description::parts(d)));
+    // Cutting a description into its parts is the costly step; a
+    // description none of whose words can match the intent is counted as
+    // one `does` part (its length is all the scoring needs of it).
+    let parts = match skill.description.as_deref() {
+        Some(d) if could_match(d, q, s) => Some((d, description::parts(d))),
+        Some(d) => {
+            c.len[4] += content_words(d, &mut s.word);
+            None
+        }
+        None => None,
+    };
     if let Some((d, parts)) = &parts {
         // A quoted word is a trigger word; the words of a longer quoted
         // phrase count only as that phrase, found as written.

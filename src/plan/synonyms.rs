@@ -130,7 +130,7 @@ const PHRASES: &[(&[&str], &str)] = &[
 ];
 
 /// True when `w` can open a phrase of the table (cheap pre-check).
-fn opens_phrase(w: &str) -> bool {
+pub fn opens_phrase(w: &str) -> bool {
     matches!(
         w,
         "google"
