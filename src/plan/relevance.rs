@@ -480,12 +480,16 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
         .into_iter()
         .filter_map(|c| relevance_of(c, q, &idf, &avg, &a))
         .collect();
+    // Ties by plugin, then name: the catalog key's order, without building
+    // the key for every comparison.
+    let key = |i: usize| {
+        let s = &catalog.skills[i];
+        (s.plugin.as_deref().unwrap_or(""), s.name.as_str())
+    };
     out.sort_by(|x, y| {
-        y.score.total_cmp(&x.score).then_with(|| {
-            catalog.skills[x.skill]
-                .key()
-                .cmp(&catalog.skills[y.skill].key())
-        })
+        y.score
+            .total_cmp(&x.score)
+            .then_with(|| key(x.skill).cmp(&key(y.skill)))
     });
     out
 }
