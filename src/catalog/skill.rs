@@ -69,6 +69,18 @@ pub enum SkillKind {
     Command,
 }
 
+/// How a person invokes a skill in the client that reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InvokeStyle {
+    /// `/name`, `/plugin:name` (Claude Code, Cursor, Copilot CLI).
+    Slash,
+    /// `$name` (Codex).
+    Dollar,
+    /// Asked for by name (Gemini CLI, OpenCode: the model activates skills).
+    ByName,
+}
+
 /// A skill file found while walking a root, before it is read.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -108,6 +120,8 @@ pub struct Skill {
     pub name_line: Option<usize>,
     /// Its GES graph file, if it has one.
     pub ges: Option<PathBuf>,
+    /// How it is invoked, from its root.
+    pub invoke: InvokeStyle,
 }
 
 impl Skill {
@@ -116,11 +130,14 @@ impl Skill {
         self.plugin.as_ref().map(|p| format!("{p}:{}", self.name))
     }
 
-    /// What a person types to invoke the skill.
+    /// What a person types to invoke the skill: `/name`, `/plugin:name`,
+    /// `$name` for Codex, or the name itself where the model activates it.
     pub fn invocation(&self) -> String {
-        match self.qualified_name() {
-            Some(q) => format!("/{q}"),
-            None => format!("/{}", self.name),
+        let key = self.qualified_name().unwrap_or_else(|| self.name.clone());
+        match self.invoke {
+            InvokeStyle::Slash => format!("/{key}"),
+            InvokeStyle::Dollar => format!("${key}"),
+            InvokeStyle::ByName => key,
         }
     }
 
@@ -157,6 +174,7 @@ pub fn load(c: Candidate) -> Skill {
         shadowed_by: None,
         name_line: None,
         ges: None,
+        invoke: InvokeStyle::Slash,
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;

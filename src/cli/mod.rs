@@ -46,6 +46,11 @@ pub struct Cli {
     #[arg(long = "catalog", value_name = "DIR", global = true)]
     pub catalog: Vec<PathBuf>,
 
+    /// Show the skills exactly as this client loads them: its roots, its
+    /// precedence and its invocation syntax (default: the union of all).
+    #[arg(long, value_name = "NAME", global = true, value_enum)]
+    pub client: Option<crate::catalog::Client>,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -98,6 +103,7 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> Result<i32, Error> {
+    context::set_client(cli.client);
     match cli.command {
         Command::Plan(a) => plan::run(&cli.catalog, a),
         Command::Run(a) => run::run(&cli.catalog, a),
