@@ -168,11 +168,28 @@ fn entry<'a>(ctx: &'a Context, s: &'a Skill, clients: Vec<Client>) -> Entry<'a> 
 
 /// "No skills found in N roots", naming them, and how to add some.
 pub fn no_skills(catalog: &Catalog) -> String {
+    format!(
+        "No skills found in {}.\nPass {HOW_TO_ADD}.\n",
+        roots_named(catalog)
+    )
+}
+
+/// [`no_skills`] as one line, for an error.
+pub fn no_skills_line(catalog: &Catalog) -> String {
+    format!(
+        "no skills found in {}: pass {HOW_TO_ADD}",
+        roots_named(catalog)
+    )
+}
+
+/// How to add skills, after "pass".
+const HOW_TO_ADD: &str =
+    "--catalog DIR, or install skills (for example under .claude/skills or ~/.agents/skills)";
+
+/// `3 roots (a, b, c)`.
+fn roots_named(catalog: &Catalog) -> String {
     let n = catalog.roots.len();
-    let mut s = format!(
-        "No skills found in {n} root{}",
-        if n == 1 { "" } else { "s" }
-    );
+    let mut s = format!("{n} root{}", if n == 1 { "" } else { "s" });
     if n > 0 {
         let shown: Vec<String> = catalog
             .roots
@@ -186,7 +203,6 @@ pub fn no_skills(catalog: &Catalog) -> String {
             if n > 5 { ", …" } else { "" }
         ));
     }
-    s.push_str(".\nPass --catalog DIR, or install skills (for example under .claude/skills or ~/.agents/skills).\n");
     s
 }
 

@@ -3,6 +3,7 @@
 
 mod check;
 mod context;
+mod docs;
 mod eval;
 mod graph;
 mod handoff;
@@ -26,9 +27,13 @@ re0 reads the skills installed for coding agents (folders with a SKILL.md), \
 orders them by their declared prerequisites, and checks that their contracts hold.
 
 Skill roots, in precedence order: --catalog DIR (exclusive), RE0_CATALOG \
-(exclusive, ':'-separated), then project roots (.agents/skills, .claude/skills, \
-.codex/skills, .cursor/skills, .gemini/skills, .opencode/skills, .github/skills, \
-.claude/commands) from here up to the repository root, then the same under your home.";
+(exclusive, ':'-separated), then project roots (.agents/skills, .agent/skills, \
+.claude/skills, .codex/skills, .cursor/skills, .gemini/skills, .opencode/skills, \
+.github/skills, .claude/commands) from here up to the repository root, then the \
+same under your home, then the plugins Claude Code, Codex, Copilot CLI and Gemini \
+CLI have installed and enabled, then /etc/codex/skills. CLAUDE_CONFIG_DIR, \
+CODEX_HOME, XDG_CONFIG_HOME and COPILOT_HOME move those homes. --client NAME \
+shows one client's own roster instead: its roots, precedence and invocation syntax.";
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -81,6 +86,10 @@ pub enum Command {
     Graph(graph::Args),
     /// Measure selection quality on an evaluation set of intents.
     Eval(eval::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(docs::CompletionsArgs),
+    /// Print the manual page (roff), e.g. `re0 man | man -l -`.
+    Man(docs::ManArgs),
 }
 
 /// Runs re0 with the process arguments and returns the exit status.
@@ -117,5 +126,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Command::Check(a) => check::run(&cli.catalog, a),
         Command::Graph(a) => graph::run(&cli.catalog, a),
         Command::Eval(a) => eval::run(a),
+        Command::Completions(a) => docs::completions(a),
+        Command::Man(a) => docs::man(a),
     }
 }

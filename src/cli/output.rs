@@ -67,3 +67,15 @@ pub fn first_sentence(text: &str, max: usize) -> String {
         s.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_width_terminal_gets_80_columns() {
+        assert_eq!(terminal_width(Some(0)), 80);
+        assert_eq!(terminal_width(None), 100);
+        assert_eq!(terminal_width(Some(132)), 132);
+    }
+}

@@ -49,7 +49,8 @@ pub fn table(plan: &Plan, width: Option<u16>) -> String {
                 .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
                 .set_header(vec!["id", "step", "type", "after", "why"]);
             t.set_width(width.unwrap_or(80));
-            for i in [0, 2, 3] {
+            // Ids, step names, types and predecessors are never broken.
+            for i in [0, 1, 2, 3] {
                 if let Some(col) = t.column_mut(i) {
                     col.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
                 }

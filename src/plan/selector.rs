@@ -50,7 +50,7 @@ pub fn run(cmd: &str, catalog: &Catalog, intent: &str) -> Result<(Vec<usize>, Ve
     }
     let out = reader.and_then(|r| r.join().ok()).unwrap_or_default();
     if !status.success() {
-        return Err(fail(format!("exited with {status:?}")));
+        return Err(fail(status.to_string()));
     }
     let value: serde_json::Value = serde_json::from_slice(&out)
         .map_err(|e| fail(format!("did not print a JSON list of skill names ({e})")))?;
