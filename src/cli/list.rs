@@ -99,11 +99,11 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             }
             // Named roots (--catalog) are nobody's own: no clients column.
             let show_clients = !ctx.request.is_exclusive();
-            let mut header = vec!["name", "lane"];
+            let mut header = vec!["name (root)", "lane"];
             if show_clients {
                 header.push("clients");
             }
-            header.extend(["root", "description"]);
+            header.push("description");
             if args.all {
                 header.push("shadowed");
             }
@@ -111,14 +111,18 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             for s in &skills {
                 let mut lane = s.lane.as_str().to_string();
                 if !s.readable {
-                    lane.push_str(" (unreadable)");
+                    lane.push_str("\n(unreadable)");
                 }
-                let clients: Vec<&str> = clients_of(s).iter().map(|c| c.as_str()).collect();
-                let mut row = vec![crate::display::clean(&s.key()).into_owned(), lane];
+                let name = format!(
+                    "{}\n  {}",
+                    crate::display::clean(&s.key()),
+                    root_label(&ctx, s)
+                );
+                let mut row = vec![name, lane];
                 if show_clients {
+                    let clients: Vec<&str> = clients_of(s).iter().map(|c| c.as_str()).collect();
                     row.push(clients.join(" "));
                 }
-                row.push(root_label(&ctx, s));
                 row.push(output::first_sentence(
                     &crate::display::clean(s.description.as_deref().unwrap_or("-")),
                     90,
@@ -129,6 +133,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 t.add_row(row);
             }
             output::keep_whole(&mut t, 0);
+            output::keep_whole(&mut t, 1);
             output::print(&format!(
                 "{t}\n{} skill(s) from {} root(s)\n",
                 skills.len(),
@@ -222,12 +227,15 @@ fn canonical(p: &Path) -> PathBuf {
     std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
 }
 
-/// The root as a person reads it: a plugin's origin, else its folder with
-/// the home folder written `~`.
+/// The root as a person reads it: `claude plugin superpowers` for a plugin
+/// (the JSON has the full origin), else its folder with the home as `~`.
 fn root_label(ctx: &Context, s: &Skill) -> String {
     let root = &ctx.catalog.roots[s.root];
     if let Some(o) = &root.origin {
-        return crate::display::clean(o).into_owned();
+        let short: Vec<&str> = o.split_whitespace().take(3).collect();
+        let short = short.join(" ");
+        let short = short.split('@').next().unwrap_or(&short);
+        return crate::display::clean(short).into_owned();
     }
     if let Some(home) = &ctx.workspace.home {
         if let Ok(rest) = root.path.strip_prefix(home) {
