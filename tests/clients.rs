@@ -84,6 +84,7 @@ fn the_union_finds_every_installed_skill_and_nothing_stale() {
             "standup",
             "superpowers:brainstorm",
             "superpowers:brainstorming",
+            "superpowers:review:deep",
             "superpowers:writing-plans",
             "team-tools:deploy-preview",
             "universal-skill",
@@ -157,6 +158,7 @@ fn claude_view_names_plugins_and_nested_commands() {
             "standup",
             "superpowers:brainstorm",
             "superpowers:brainstorming",
+            "superpowers:review:deep",
             "superpowers:writing-plans",
             "team-tools:deploy-preview",
         ]
@@ -169,6 +171,10 @@ fn claude_view_names_plugins_and_nested_commands() {
     assert_eq!(
         active(&r, "superpowers:brainstorm")["invocation"],
         "/superpowers:brainstorm"
+    );
+    assert_eq!(
+        active(&r, "superpowers:review:deep")["invocation"],
+        "/superpowers:review:deep"
     );
 }
 

@@ -139,3 +139,42 @@ fn check_dir_reads_only_that_dir() {
         .success()
         .stdout(predicate::str::contains("1 skill(s) checked: 0 errors"));
 }
+
+#[test]
+fn spec_strict_reports_every_key_the_spec_does_not_allow() {
+    let (mut cmd, _h) = common::re0_repo();
+    cmd.args(["check", "fixtures/check/spec-key"])
+        .assert()
+        .success();
+    let (mut cmd, _h) = common::re0_repo();
+    let v = common::json(cmd.args([
+        "check",
+        "fixtures/check/spec-key",
+        "--spec",
+        "strict",
+        "--format",
+        "json",
+    ]));
+    let found: Vec<(String, u64)> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "spec-key")
+        .map(|f| {
+            (
+                f["message"].as_str().unwrap().to_string(),
+                f["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(found.len(), 2, "{v}");
+    assert!(
+        found[0].0.contains("'version'") && found[0].1 == 4,
+        "{found:?}"
+    );
+    assert!(
+        found[1].0.contains("'author'") && found[1].1 == 5,
+        "{found:?}"
+    );
+    assert_eq!(v["errors"], 2);
+}

@@ -76,6 +76,9 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         .filter(|s| args.all || s.shadowed_by.is_none())
         .collect();
     let clients_of = |s: &Skill| -> Vec<Client> {
+        if seen_by.is_empty() {
+            return Vec::new();
+        }
         seen_by
             .get(&canonical(&s.file))
             .map(|c| c.iter().copied().collect())
