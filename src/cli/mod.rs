@@ -37,6 +37,8 @@ shows one client's own roster instead: its roots, precedence and invocation synt
 
 const AFTER_HELP: &str = "\
 Examples:
+  re0 list                                  # every skill on this machine, who sees it
+  re0 --client codex list                   # what Codex loads here, invoked as $name
   re0 --catalog catalogs/dev-workflow list
   re0 --catalog catalogs/dev-workflow show review-change
   re0 check catalogs/dev-workflow --format sarif > re0.sarif
