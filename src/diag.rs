@@ -97,6 +97,8 @@ pub mod rules {
         GES_GUARD_NOT_CEL = "ges-guard-not-cel", Warning, "a GES edge guard is not CEL: the runner will judge it";
         GES_UNKNOWN_BINDING = "ges-unknown-binding", Warning, "a GES run action names a binding alias that is not defined";
         GES_ACTION = "ges-action", Error, "a GES action is malformed (no or two kinds, duplicate id, missing prompt file)";
+        CLIENT_CONFIG = "client-config", Warning, "a client's plugin record, settings or manifest could not be read";
+        SPEC_KEY = "spec-key", Error, "a top-level key the Agent Skills spec does not allow (reported with --spec strict)";
     }
 }
 

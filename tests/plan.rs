@@ -449,7 +449,7 @@ fn failing_selector_is_a_usage_error() {
 fn every_format_renders() {
     for (fmt, needle) in [
         ("md", "| s6 | release | user-handoff |"),
-        ("mermaid", "s3 --> s6"),
+        ("mermaid", "n_s3 --> n_s6"),
         ("dot", "s5 -> s6;"),
     ] {
         let text = plan_text(DEV, "review and ship my change", fmt);

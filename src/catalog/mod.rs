@@ -5,6 +5,8 @@
 //! applies precedence: the first skill of a name wins; a later one in the
 //! same root is a duplicate, in a later root it is shadowed.
 
+pub mod clients;
+pub mod commands;
 pub mod frontmatter;
 pub mod lenient;
 pub mod roots;
@@ -12,8 +14,9 @@ pub mod scan;
 pub mod skill;
 pub mod spec;
 
-pub use roots::{Root, RootKind, RootRequest};
-pub use skill::{Lane, LaneSource, Skill, SkillKind};
+pub use clients::Client;
+pub use roots::{Layout, Root, RootKind, RootRequest};
+pub use skill::{InvokeStyle, Lane, LaneSource, Skill, SkillKind};
 
 use crate::config::Config;
 use crate::diag::{rules, Diagnostic};
@@ -67,7 +70,10 @@ impl Catalog {
                 );
             }
         }
-        let skills = scan::scan(&roots, &mut diagnostics);
+        let mut skills = scan::scan(&roots, &mut diagnostics);
+        for s in &mut skills {
+            s.invoke = roots[s.root].invoke;
+        }
         let mut catalog = Catalog {
             roots,
             skills,

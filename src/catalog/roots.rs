@@ -5,38 +5,20 @@
 //! 3. Project roots: `roots:` from the workspace `re0.yaml`, then, for each
 //!    folder from the current one up to the repository root, the agents'
 //!    skill folders and the legacy `.claude/commands`.
-//! 4. User roots under the home folder.
+//! 4. User roots under the home folder, then installed plugins and the
+//!    system-wide roots, as [`super::clients::views`] lists them.
+//!
+//! `--client NAME` replaces 3 and 4 by the roots that client reads, in the
+//! order it reads them.
 
+use super::clients::{views, Client, Homes};
+use super::skill::InvokeStyle;
+use crate::diag::Diagnostic;
 use crate::error::{Error, Result};
 use crate::paths;
 use crate::workspace::Workspace;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-
-/// Skill folders inside a project folder, in precedence order.
-pub const PROJECT_SKILL_DIRS: &[&str] = &[
-    ".agents/skills",
-    ".claude/skills",
-    ".codex/skills",
-    ".cursor/skills",
-    ".gemini/skills",
-    ".opencode/skills",
-    ".github/skills",
-];
-
-/// The legacy command folder inside a project folder.
-pub const PROJECT_COMMAND_DIR: &str = ".claude/commands";
-
-/// Skill folders inside the home folder, in precedence order.
-pub const USER_SKILL_DIRS: &[&str] = &[
-    ".agents/skills",
-    ".claude/skills",
-    ".codex/skills",
-    ".cursor/skills",
-    ".gemini/skills",
-    ".config/opencode/skills",
-    ".copilot/skills",
-];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -51,6 +33,24 @@ pub enum RootKind {
     Project,
     /// A skill folder in the home folder.
     User,
+    /// An installed plugin or extension of a client.
+    Plugin,
+    /// A system-wide folder (`/etc/codex/skills`).
+    Admin,
+}
+
+/// How a root holds its skills.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Layout {
+    /// Folders holding `SKILL.md`, walked.
+    Skills,
+    /// Legacy command files: each `*.md` is a skill, `dir/x.md` is `dir:x`.
+    Commands,
+    /// Skill folders, plus `*.md` files at the top as single-file skills (OpenCode).
+    SkillsAndFiles,
+    /// One command file (a plugin manifest may name a file).
+    CommandFile,
 }
 
 /// One place skills are read from.
@@ -58,11 +58,34 @@ pub enum RootKind {
 pub struct Root {
     pub path: PathBuf,
     pub kind: RootKind,
-    /// A legacy command folder: its `*.md` files are skills.
-    pub commands: bool,
+    pub layout: Layout,
+    /// The namespace of its skills (`plugin` in `plugin:skill`), for
+    /// installed plugins that namespace their skills.
+    pub namespace: Option<String>,
+    /// How deep below the root skill folders are looked for (`None`: the
+    /// walker's own limit). Gemini CLI looks one level down only.
+    pub depth: Option<usize>,
+    /// Where the root comes from when it is not a plain folder, e.g.
+    /// `claude plugin superpowers@superpowers-dev 6.2.0`.
+    pub origin: Option<String>,
+    /// How a person invokes the skills found here.
+    pub invoke: InvokeStyle,
 }
 
 impl Root {
+    /// A plain skill root.
+    pub fn new(path: PathBuf, kind: RootKind, layout: Layout) -> Root {
+        Root {
+            path,
+            kind,
+            layout,
+            namespace: None,
+            depth: None,
+            origin: None,
+            invoke: InvokeStyle::Slash,
+        }
+    }
+
     /// True for roots a person named, whose `re0.yaml` belongs to the catalog.
     pub fn is_named(&self) -> bool {
         matches!(self.kind, RootKind::Flag | RootKind::Env | RootKind::Config)
@@ -78,13 +101,47 @@ pub struct RootRequest {
     pub env: Option<String>,
     /// `roots:` from the workspace `re0.yaml`.
     pub config: Vec<PathBuf>,
+    /// `--client NAME`: that client's roots instead of the union.
+    pub client: Option<Client>,
+    /// Where the clients' homes are; `None` reads the environment.
+    pub homes: Option<Homes>,
+}
+
+impl RootRequest {
+    /// True when only named roots are read (`--catalog`, `RE0_CATALOG`).
+    pub fn is_exclusive(&self) -> bool {
+        !self.flags.is_empty() || self.env.as_deref().is_some_and(|e| !e.trim().is_empty())
+    }
+
+    /// The homes to read, from the request or the environment.
+    pub fn homes(&self, ws: &Workspace) -> Option<Homes> {
+        self.homes
+            .clone()
+            .or_else(|| ws.home.as_deref().map(|h| Homes::from_env(h, &ws.cwd)))
+    }
 }
 
 /// Lists the roots in precedence order. Named roots must exist; project and
 /// user roots that do not exist are left out.
 pub fn resolve(req: &RootRequest, ws: &Workspace) -> Result<Vec<Root>> {
+    resolve_all(req, ws).map(|(roots, _)| roots)
+}
+
+/// [`resolve`], with the findings made while reading the clients' plugin
+/// records and settings.
+pub fn resolve_all(req: &RootRequest, ws: &Workspace) -> Result<(Vec<Root>, Vec<Diagnostic>)> {
+    let style = req.client.map(Client::invoke_style);
+    let restyle = |mut roots: Vec<Root>| {
+        if let Some(style) = style {
+            for r in &mut roots {
+                r.invoke = style;
+            }
+        }
+        roots
+    };
     if !req.flags.is_empty() {
-        return named(&req.flags, RootKind::Flag, &ws.cwd, "");
+        let roots = named(&req.flags, RootKind::Flag, &ws.cwd, "")?;
+        return Ok((restyle(roots), Vec::new()));
     }
     if let Some(env) = req.env.as_deref().filter(|e| !e.trim().is_empty()) {
         let dirs: Vec<PathBuf> = env
@@ -92,60 +149,57 @@ pub fn resolve(req: &RootRequest, ws: &Workspace) -> Result<Vec<Root>> {
             .filter(|s| !s.is_empty())
             .map(PathBuf::from)
             .collect();
-        return named(&dirs, RootKind::Env, &ws.cwd, " (from RE0_CATALOG)");
+        let roots = named(&dirs, RootKind::Env, &ws.cwd, " (from RE0_CATALOG)")?;
+        return Ok((restyle(roots), Vec::new()));
     }
-    let mut out = named(
+    let mut out = restyle(named(
         &req.config,
         RootKind::Config,
         &ws.root,
         " (from re0.yaml roots)",
-    )?;
-    for dir in ws.project_dirs() {
-        for sub in PROJECT_SKILL_DIRS {
-            push_existing(&mut out, dir.join(sub), RootKind::Project, false);
-        }
-        push_existing(
-            &mut out,
-            dir.join(PROJECT_COMMAND_DIR),
-            RootKind::Project,
-            true,
-        );
+    )?);
+    let found = views::Discovery::new(ws, req.homes(ws));
+    for root in found.view(req.client) {
+        push_unique(&mut out, root);
     }
-    if let Some(home) = &ws.home {
-        for sub in USER_SKILL_DIRS {
-            push_existing(&mut out, home.join(sub), RootKind::User, false);
-        }
-    }
-    Ok(out)
+    Ok((out, found.diagnostics))
 }
 
-fn named(dirs: &[PathBuf], kind: RootKind, base: &Path, origin: &str) -> Result<Vec<Root>> {
+/// Adds `root` unless a root with the same folder, layout and namespace is
+/// already listed (the earlier one keeps its place).
+pub fn push_unique(out: &mut Vec<Root>, root: Root) {
+    if !out
+        .iter()
+        .any(|r| r.path == root.path && r.layout == root.layout && r.namespace == root.namespace)
+    {
+        out.push(root);
+    }
+}
+
+fn named(paths: &[PathBuf], kind: RootKind, base: &Path, origin: &str) -> Result<Vec<Root>> {
     let mut out: Vec<Root> = Vec::new();
-    for d in dirs {
+    for d in paths {
         let path = paths::absolute(d, base);
-        if !path.is_dir() {
+        let root = if path.is_dir() {
+            Root::new(path, kind, Layout::Skills)
+        } else if path.is_file() && is_skill_file(&path) {
+            // `re0 check path/to/SKILL.md`: the skill folder holding it.
+            let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+            Root::new(dir, kind, Layout::Skills)
+        } else if path.is_file() && path.extension().is_some_and(|x| x == "md") {
+            Root::new(path, kind, Layout::CommandFile)
+        } else {
             return Err(Error::MissingRoot {
                 path: d.clone(),
                 origin: origin.to_string(),
             });
-        }
-        if !out.iter().any(|r| r.path == path) {
-            out.push(Root {
-                path,
-                kind,
-                commands: false,
-            });
-        }
+        };
+        push_unique(&mut out, root);
     }
     Ok(out)
 }
 
-fn push_existing(out: &mut Vec<Root>, path: PathBuf, kind: RootKind, commands: bool) {
-    if path.is_dir() && !out.iter().any(|r| r.path == path) {
-        out.push(Root {
-            path,
-            kind,
-            commands,
-        });
-    }
+fn is_skill_file(p: &Path) -> bool {
+    p.file_name()
+        .is_some_and(|n| n == "SKILL.md" || n == "skill.md")
 }

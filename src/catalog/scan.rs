@@ -13,7 +13,7 @@
 //! parallel and each skill is read where it is found; results are put back in
 //! file-name order, so the catalog is the same on every machine and run.
 
-use super::roots::Root;
+use super::roots::{Layout, Root};
 use super::skill::{self, Candidate, Skill, SkillKind};
 use crate::diag::{rules, Diagnostic};
 use rayon::prelude::*;
@@ -34,17 +34,25 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for (i, root) in roots.iter().enumerate() {
-        let found = if root.commands {
-            scan_commands(root, i)
-        } else {
+        let mut found = Found::default();
+        if matches!(root.layout, Layout::Skills | Layout::SkillsAndFiles) {
             let canonical = std::fs::canonicalize(&root.path).unwrap_or_else(|_| root.path.clone());
             let top = Ancestors {
                 path: &canonical,
                 parent: None,
             };
-            let walk = Walk { root: i };
-            walk.dir(&root.path, &canonical, None, 0, Some(&top))
-        };
+            let walk = Walk {
+                root: i,
+                max_depth: root.depth.unwrap_or(MAX_DEPTH),
+            };
+            let ns = root.namespace.as_deref();
+            found.extend(walk.dir(&root.path, &canonical, ns, 0, Some(&top)));
+        }
+        let (skills, diagnostics) = super::commands::scan(root, i);
+        found.extend(Found {
+            skills,
+            diagnostics,
+        });
         diags.extend(found.diagnostics);
         for (canonical, skill) in found.skills {
             if seen.insert(canonical) {
@@ -77,37 +85,6 @@ impl Found {
     }
 }
 
-fn scan_commands(root: &Root, index: usize) -> Found {
-    let Ok(entries) = std::fs::read_dir(&root.path) else {
-        return Found::default();
-    };
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
-        .collect();
-    files.sort();
-    let skills = files
-        .into_par_iter()
-        .map(|file| {
-            let canonical = std::fs::canonicalize(&file).unwrap_or_else(|_| file.clone());
-            let skill = skill::load(Candidate {
-                dir: root.path.clone(),
-                file,
-                root: index,
-                plugin: None,
-                kind: SkillKind::Command,
-                has_agents: false,
-                ges_files: Vec::new(),
-            });
-            (canonical, skill)
-        })
-        .collect();
-    Found {
-        skills,
-        diagnostics: Vec::new(),
-    }
-}
-
 /// The canonical paths of the folders on the way down, for loop checks.
 struct Ancestors<'a> {
     path: &'a Path,
@@ -131,6 +108,8 @@ impl Ancestors<'_> {
 
 struct Walk {
     root: usize,
+    /// Folders deeper than this below the root are not walked.
+    max_depth: usize,
 }
 
 impl Walk {
@@ -184,7 +163,7 @@ impl Walk {
                 diagnostics: Vec::new(),
             };
         }
-        if depth >= MAX_DEPTH {
+        if depth >= self.max_depth {
             return Found::default();
         }
         let mut found = Found::default();

@@ -69,6 +69,18 @@ pub enum SkillKind {
     Command,
 }
 
+/// How a person invokes a skill in the client that reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InvokeStyle {
+    /// `/name`, `/plugin:name` (Claude Code, Cursor, Copilot CLI).
+    Slash,
+    /// `$name` (Codex).
+    Dollar,
+    /// Asked for by name (Gemini CLI, OpenCode: the model activates skills).
+    ByName,
+}
+
 /// A skill file found while walking a root, before it is read.
 #[derive(Debug, Clone)]
 pub struct Candidate {
@@ -114,6 +126,8 @@ pub struct Skill {
     pub summary: Option<String>,
     /// Relations its body states to other skills (for ordering plans).
     pub body_links: Vec<crate::plan::infer::BodyLink>,
+    /// How it is invoked, from its root.
+    pub invoke: InvokeStyle,
 }
 
 /// How much of the body's opening prose a skill keeps.
@@ -154,11 +168,14 @@ impl Skill {
         self.plugin.as_ref().map(|p| format!("{p}:{}", self.name))
     }
 
-    /// What a person types to invoke the skill.
+    /// What a person types to invoke the skill: `/name`, `/plugin:name`,
+    /// `$name` for Codex, or the name itself where the model activates it.
     pub fn invocation(&self) -> String {
-        match self.qualified_name() {
-            Some(q) => format!("/{q}"),
-            None => format!("/{}", self.name),
+        let key = self.qualified_name().unwrap_or_else(|| self.name.clone());
+        match self.invoke {
+            InvokeStyle::Slash => format!("/{key}"),
+            InvokeStyle::Dollar => format!("${key}"),
+            InvokeStyle::ByName => key,
         }
     }
 
@@ -197,6 +214,7 @@ pub fn load(c: Candidate) -> Skill {
         ges: None,
         summary: None,
         body_links: Vec::new(),
+        invoke: InvokeStyle::Slash,
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;

@@ -7,6 +7,8 @@
 //! pipelines. Duplicates and shadowing come from catalog precedence.
 
 pub mod report;
+pub mod rule_help;
+pub mod strict;
 
 use crate::catalog::Catalog;
 use crate::diag::{rules, Diagnostic, Severity};
@@ -36,6 +38,17 @@ impl Findings {
             0
         }
     }
+}
+
+/// Checks the whole catalog; `strict_spec` adds `--spec strict`'s key rule.
+pub fn check_spec(catalog: &Catalog, strict_spec: bool) -> Findings {
+    let mut f = check(catalog);
+    if strict_spec {
+        strict::apply(catalog, &mut f.diagnostics);
+        f.diagnostics
+            .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    }
+    f
 }
 
 /// Checks the whole catalog.

@@ -73,20 +73,15 @@ pub fn json(f: &Findings, base: &Path, skills: usize) -> serde_json::Value {
     })
 }
 
+/// Where each rule is documented: the rule's constant in re0's API docs.
+const HELP_BASE: &str = "https://docs.rs/re0/latest/re0/diag/rules/";
+
 /// SARIF 2.1.0, as GitHub code scanning accepts it: one run, every rule in
-/// the driver, results with a relative `artifactLocation.uri` and a region.
-pub fn sarif(f: &Findings, base: &Path) -> serde_json::Value {
-    let rules: Vec<_> = ALL
-        .iter()
-        .map(|r| {
-            serde_json::json!({
-                "id": r.code,
-                "name": r.code,
-                "shortDescription": { "text": r.summary },
-                "defaultConfiguration": { "level": level(r.severity) },
-            })
-        })
-        .collect();
+/// the driver with its descriptions, help and help URI, and results located
+/// relative to the repository root `repo` (`%SRCROOT%`); a file outside it
+/// is an absolute `file://` URI.
+pub fn sarif(f: &Findings, repo: &Path) -> serde_json::Value {
+    let rules: Vec<_> = ALL.iter().map(sarif_rule).collect();
     let results: Vec<_> = f
         .diagnostics
         .iter()
@@ -97,7 +92,7 @@ pub fn sarif(f: &Findings, base: &Path) -> serde_json::Value {
             }
             let mut text = d.message.clone();
             if let Some(h) = &d.help {
-                text.push_str(&format!(" ({})", h.replace('\n', " ")));
+                text.push_str(&format!(" (fix: {})", h.replace('\n', " ")));
             }
             serde_json::json!({
                 "ruleId": d.code,
@@ -106,7 +101,7 @@ pub fn sarif(f: &Findings, base: &Path) -> serde_json::Value {
                 "message": { "text": text },
                 "locations": [{
                     "physicalLocation": {
-                        "artifactLocation": { "uri": crate::paths::display(&d.file, base) },
+                        "artifactLocation": artifact_location(&d.file, repo),
                         "region": region,
                     }
                 }],
@@ -120,12 +115,74 @@ pub fn sarif(f: &Findings, base: &Path) -> serde_json::Value {
             "tool": { "driver": {
                 "name": "re0",
                 "version": env!("CARGO_PKG_VERSION"),
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
                 "informationUri": "https://crates.io/crates/re0",
                 "rules": rules,
             }},
+            "originalUriBaseIds": {
+                "%SRCROOT%": { "uri": dir_uri(repo) },
+            },
             "results": results,
         }],
     })
+}
+
+fn sarif_rule(r: &crate::diag::Rule) -> serde_json::Value {
+    let (full, fix) =
+        super::rule_help::help(r.code).unwrap_or((r.summary, "See the rule's documentation."));
+    let name = super::rule_help::pascal_name(r.code);
+    let ident = r.code.replace('-', "_").to_uppercase();
+    serde_json::json!({
+        "id": r.code,
+        "name": name,
+        "shortDescription": { "text": r.summary },
+        "fullDescription": { "text": full },
+        "help": {
+            "text": format!("{full}\n\nHow to fix: {fix}"),
+            "markdown": format!("{full}\n\n**How to fix:** {fix}\n\nRun `re0 check --list-codes` for every code."),
+        },
+        "helpUri": format!("{HELP_BASE}constant.{ident}.html"),
+        "defaultConfiguration": { "level": level(r.severity) },
+        "properties": { "tags": ["agent-skills"] },
+    })
+}
+
+/// A result's file: relative to the repository root, else a `file://` URI.
+fn artifact_location(file: &Path, repo: &Path) -> serde_json::Value {
+    match file.strip_prefix(repo) {
+        Ok(rel) if !rel.as_os_str().is_empty() => serde_json::json!({
+            "uri": encode_path(&rel.to_string_lossy()),
+            "uriBaseId": "%SRCROOT%",
+        }),
+        _ => serde_json::json!({ "uri": file_uri(file) }),
+    }
+}
+
+/// RFC 3986 path characters are kept, `/` separates segments, every other
+/// byte is percent-encoded.
+fn encode_path(p: &str) -> String {
+    use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
+    const KEEP: &AsciiSet = &NON_ALPHANUMERIC
+        .remove(b'/')
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~');
+    utf8_percent_encode(p, KEEP).to_string()
+}
+
+/// `file:///abs/path` for an absolute path.
+pub fn file_uri(p: &Path) -> String {
+    format!("file://{}", encode_path(&p.to_string_lossy()))
+}
+
+/// A folder's `file://` URI, ending with `/` as SARIF base URIs must.
+fn dir_uri(p: &Path) -> String {
+    let mut u = file_uri(p);
+    if !u.ends_with('/') {
+        u.push('/');
+    }
+    u
 }
 
 fn level(s: Severity) -> &'static str {

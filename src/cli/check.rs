@@ -13,8 +13,13 @@ Each finding has a stable code, a severity and file:line. Codes:
 
 Exit status: 0 clean, 1 errors (or warnings with --strict), 2 usage error.")]
 pub struct Args {
-    /// Catalog folders to check (default: the same roots as every command).
+    /// What to check: catalog folders, one skill folder, or a SKILL.md
+    /// (default: the same roots as every command). Only these are read.
     dirs: Vec<PathBuf>,
+    /// Which spec rules apply: `strict` also reports every top-level key the
+    /// Agent Skills spec does not allow, as its reference validator does.
+    #[arg(long, value_enum, default_value_t = Spec::Standard)]
+    spec: Spec,
     /// Output format; sarif is SARIF 2.1.0 for code-scanning upload.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -24,6 +29,12 @@ pub struct Args {
     /// Print every finding code with its severity and meaning, then exit.
     #[arg(long)]
     list_codes: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Spec {
+    Standard,
+    Strict,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -45,9 +56,18 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     let mut roots = catalog.to_vec();
     roots.extend(args.dirs.iter().cloned());
     let ctx = Context::load(&roots)?;
-    let findings = check::check(&ctx.catalog);
+    let findings = check::check_spec(&ctx.catalog, args.spec == Spec::Strict);
     let base = &ctx.workspace.cwd;
+    let empty = ctx.catalog.skills.is_empty();
+    if empty && !matches!(args.format, Format::Text) {
+        eprint!("re0: {}", super::list::no_skills(&ctx.catalog));
+    }
     match args.format {
+        Format::Text if empty => {
+            let mut s = super::list::no_skills(&ctx.catalog);
+            s.push_str(&report::text(&findings, base));
+            output::print(&s);
+        }
         Format::Text => {
             let mut s = report::text(&findings, base);
             s = s.replacen(
@@ -64,7 +84,12 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         Format::Json => {
             output::print_json(&report::json(&findings, base, ctx.catalog.skills.len()))
         }
-        Format::Sarif => output::print_json(&report::sarif(&findings, base)),
+        Format::Sarif => output::print_json(&report::sarif(&findings, &ctx.workspace.root)),
     }
-    Ok(findings.exit_code(args.strict))
+    let code = findings.exit_code(args.strict);
+    Ok(if empty && args.strict {
+        code.max(1)
+    } else {
+        code
+    })
 }

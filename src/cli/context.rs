@@ -1,37 +1,76 @@
 //! What every command needs: the workspace, its configuration and the catalog.
 
-use crate::catalog::{roots, Catalog, RootRequest};
+use crate::catalog::{roots, Catalog, Client, RootRequest};
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::workspace::Workspace;
 use std::path::PathBuf;
+use std::sync::OnceLock;
+
+/// `--client NAME` for this process: set once by the command line before
+/// any command runs, read by [`Context::load`].
+static CLIENT: OnceLock<Option<Client>> = OnceLock::new();
+
+/// Records the `--client` choice (the first call wins).
+pub fn set_client(client: Option<Client>) {
+    let _ = CLIENT.set(client);
+}
+
+/// The `--client` choice, if one was made.
+pub fn client() -> Option<Client> {
+    CLIENT.get().copied().flatten()
+}
 
 pub struct Context {
     pub workspace: Workspace,
     pub config: Config,
     pub catalog: Catalog,
+    /// How the roots were chosen (to build other clients' views).
+    pub request: RootRequest,
 }
 
 impl Context {
-    /// Loads the catalog from `--catalog` folders (or the default roots).
+    /// Loads the catalog from `--catalog` folders (or the default roots),
+    /// as `--client` sees it when one was named.
     pub fn load(catalog_flags: &[PathBuf]) -> Result<Context> {
         let workspace = Workspace::from_env().map_err(|e| Error::Io {
             path: PathBuf::from("."),
             source: e,
         })?;
         let config = Config::load(&workspace.config_path())?;
-        let req = RootRequest {
+        let mut request = RootRequest {
             flags: catalog_flags.to_vec(),
             env: std::env::var("RE0_CATALOG").ok(),
             config: config.roots.clone(),
+            client: client(),
+            homes: None,
         };
-        let roots = roots::resolve(&req, &workspace)?;
-        let catalog = Catalog::load(roots, &config)?;
+        request.homes = request.homes(&workspace);
+        let (roots, found) = roots::resolve_all(&request, &workspace)?;
+        let mut catalog = Catalog::load(roots, &config)?;
+        catalog.diagnostics.extend(found);
         Ok(Context {
             workspace,
             config,
             catalog,
+            request,
         })
+    }
+
+    /// The catalog as `client` would load it on this machine (its own roots
+    /// and precedence), for telling which clients see a skill. Empty when
+    /// the roots were named (`--catalog`, `RE0_CATALOG`): no client reads those.
+    pub fn client_view(&self, client: Client) -> Result<Catalog> {
+        if self.request.is_exclusive() {
+            return Ok(Catalog::default());
+        }
+        let req = RootRequest {
+            client: Some(client),
+            config: Vec::new(),
+            ..self.request.clone()
+        };
+        let (roots, _) = roots::resolve_all(&req, &self.workspace)?;
+        Catalog::load(roots, &self.config)
     }
 
     /// A path as the user should read it: relative to where re0 runs.

@@ -3,13 +3,20 @@
 use super::context::Context;
 use super::output;
 use crate::error::{Error, Result};
-use crate::graph::{render, PrereqGraph};
+use crate::graph::{problems::Annotated, render};
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Without SKILL: the catalog's prerequisite graph (a -> b when b requires what
-a produces, or a calls b). With SKILL: that skill's GES graph (.ges.yaml).")]
+a produces, or a calls b), with what `re0 check` finds wrong drawn in:
+pipeline and calls members that are not installed, requirements no skill
+produces, and cycles in red; a legend explains the shapes. With SKILL: that
+skill's GES graph (.ges.yaml).
+
+Examples:
+  re0 graph --format mermaid > skills.mmd
+  re0 graph --format dot | dot -Tsvg > skills.svg")]
 pub struct Args {
     /// Draw this skill's GES graph instead of the catalog's.
     skill: Option<String>,
@@ -57,8 +64,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         }
         return Ok(0);
     }
-    let nodes: Vec<usize> = ctx.catalog.active().map(|(i, _)| i).collect();
-    let g = PrereqGraph::build(&ctx.catalog, &nodes);
+    let g = Annotated::build(&ctx.catalog);
     match args.format {
         Format::Mermaid => output::print(&render::mermaid(&g, &ctx.catalog)),
         Format::Dot => output::print(&render::dot(&g, &ctx.catalog)),

@@ -1,14 +1,24 @@
-//! `re0 list`: the roster.
+//! `re0 list`: the roster, with where each skill comes from and which
+//! clients see it.
 
 use super::context::Context;
 use super::output;
+use crate::catalog::{Catalog, Client, Skill};
 use crate::contract::Effective;
 use crate::diag::Severity;
 use crate::error::Result;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 #[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Columns: the skill's name (plugin:skill for namespaced plugin skills), its lane,
+the clients that load it on this machine (a client that loads another skill of
+the same name first does not count), and the root it was read from.
+
+With --client NAME the roster is that client's own: its roots, its precedence
+and its invocation syntax (/name, /plugin:name, $name for Codex).")]
 pub struct Args {
     /// Include skills hidden by a same-named skill in an earlier root.
     #[arg(long)]
@@ -41,6 +51,11 @@ struct Entry<'a> {
     shadowed: bool,
     diagnostics: Vec<EntryDiagnostic<'a>>,
     contract: Effective<'a>,
+    // Additive fields (re0/roster@1 stays compatible).
+    invocation: String,
+    clients: Vec<Client>,
+    origin: Option<&'a str>,
+    root_kind: crate::catalog::RootKind,
 }
 
 #[derive(Serialize)]
@@ -53,35 +68,27 @@ struct EntryDiagnostic<'a> {
 
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     let ctx = Context::load(catalog)?;
-    let skills: Vec<_> = ctx
+    let seen_by = clients_by_file(&ctx)?;
+    let skills: Vec<&Skill> = ctx
         .catalog
         .skills
         .iter()
         .filter(|s| args.all || s.shadowed_by.is_none())
         .collect();
+    let clients_of = |s: &Skill| -> Vec<Client> {
+        if seen_by.is_empty() {
+            return Vec::new();
+        }
+        seen_by
+            .get(&canonical(&s.file))
+            .map(|c| c.iter().copied().collect())
+            .unwrap_or_default()
+    };
     match args.format {
         Format::Json => {
             let rows: Vec<Entry> = skills
                 .iter()
-                .map(|s| Entry {
-                    name: s.key(),
-                    lane: s.lane.as_str(),
-                    description: s.description.as_deref(),
-                    path: ctx.show_path(&s.file),
-                    root: ctx.show_path(&ctx.catalog.roots[s.root].path),
-                    shadowed: s.shadowed_by.is_some(),
-                    diagnostics: s
-                        .diagnostics
-                        .iter()
-                        .map(|d| EntryDiagnostic {
-                            code: d.code,
-                            severity: d.severity,
-                            line: d.line,
-                            message: &d.message,
-                        })
-                        .collect(),
-                    contract: s.contract.effective(),
-                })
+                .map(|s| entry(&ctx, s, clients_of(s)))
                 .collect();
             output::print_serialize(&Roster {
                 schema: "re0/roster@1",
@@ -90,13 +97,16 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         }
         Format::Table => {
             if skills.is_empty() {
-                output::print(&format!(
-                    "no skills found in {} root(s); pass --catalog DIR or install skills under .claude/skills\n",
-                    ctx.catalog.roots.len()
-                ));
+                output::print(&no_skills(&ctx.catalog));
                 return Ok(0);
             }
-            let mut header = vec!["name", "lane", "description"];
+            // Named roots (--catalog) are nobody's own: no clients column.
+            let show_clients = !ctx.request.is_exclusive();
+            let mut header = vec!["name (root)", "lane"];
+            if show_clients {
+                header.push("clients");
+            }
+            header.push("description");
             if args.all {
                 header.push("shadowed");
             }
@@ -104,18 +114,29 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             for s in &skills {
                 let mut lane = s.lane.as_str().to_string();
                 if !s.readable {
-                    lane.push_str(" (unreadable)");
+                    lane.push_str("\n(unreadable)");
                 }
-                let mut row = vec![
-                    s.key(),
-                    lane,
-                    output::first_sentence(s.description.as_deref().unwrap_or("-"), 90),
-                ];
+                let name = format!(
+                    "{}\n  {}",
+                    crate::display::clean(&s.key()),
+                    root_label(&ctx, s)
+                );
+                let mut row = vec![name, lane];
+                if show_clients {
+                    let clients: Vec<&str> = clients_of(s).iter().map(|c| c.as_str()).collect();
+                    row.push(clients.join(" "));
+                }
+                row.push(output::first_sentence(
+                    &crate::display::clean(s.description.as_deref().unwrap_or("-")),
+                    90,
+                ));
                 if args.all {
                     row.push(if s.shadowed_by.is_some() { "yes" } else { "" }.to_string());
                 }
                 t.add_row(row);
             }
+            output::keep_whole(&mut t, 0);
+            output::keep_whole(&mut t, 1);
             output::print(&format!(
                 "{t}\n{} skill(s) from {} root(s)\n",
                 skills.len(),
@@ -124,4 +145,105 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         }
     }
     Ok(0)
+}
+
+fn entry<'a>(ctx: &'a Context, s: &'a Skill, clients: Vec<Client>) -> Entry<'a> {
+    let root = &ctx.catalog.roots[s.root];
+    Entry {
+        name: s.key(),
+        lane: s.lane.as_str(),
+        description: s.description.as_deref(),
+        path: ctx.show_path(&s.file),
+        root: ctx.show_path(&root.path),
+        shadowed: s.shadowed_by.is_some(),
+        diagnostics: s
+            .diagnostics
+            .iter()
+            .map(|d| EntryDiagnostic {
+                code: d.code,
+                severity: d.severity,
+                line: d.line,
+                message: &d.message,
+            })
+            .collect(),
+        contract: s.contract.effective(),
+        invocation: s.invocation(),
+        clients,
+        origin: root.origin.as_deref(),
+        root_kind: root.kind,
+    }
+}
+
+/// "No skills found in N roots", naming them, and how to add some.
+pub fn no_skills(catalog: &Catalog) -> String {
+    format!(
+        "No skills found in {}.\nPass {HOW_TO_ADD}.\n",
+        roots_named(catalog)
+    )
+}
+
+/// [`no_skills`] as one line, for an error.
+pub fn no_skills_line(catalog: &Catalog) -> String {
+    format!(
+        "no skills found in {}: pass {HOW_TO_ADD}",
+        roots_named(catalog)
+    )
+}
+
+/// How to add skills, after "pass".
+const HOW_TO_ADD: &str =
+    "--catalog DIR, or install skills (for example under .claude/skills or ~/.agents/skills)";
+
+/// `3 roots (a, b, c)`.
+fn roots_named(catalog: &Catalog) -> String {
+    let n = catalog.roots.len();
+    let mut s = format!("{n} root{}", if n == 1 { "" } else { "s" });
+    if n > 0 {
+        let shown: Vec<String> = catalog
+            .roots
+            .iter()
+            .take(5)
+            .map(|r| r.path.display().to_string())
+            .collect();
+        s.push_str(&format!(
+            " ({}{})",
+            shown.join(", "),
+            if n > 5 { ", …" } else { "" }
+        ));
+    }
+    s
+}
+
+/// For each skill file active in some client's view, the clients that load it.
+fn clients_by_file(ctx: &Context) -> Result<BTreeMap<PathBuf, BTreeSet<Client>>> {
+    let mut out: BTreeMap<PathBuf, BTreeSet<Client>> = BTreeMap::new();
+    for c in Client::ALL {
+        let view = ctx.client_view(c)?;
+        for (_, s) in view.active() {
+            out.entry(canonical(&s.file)).or_default().insert(c);
+        }
+    }
+    Ok(out)
+}
+
+fn canonical(p: &Path) -> PathBuf {
+    std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf())
+}
+
+/// The root as a person reads it: `claude plugin superpowers` for a plugin
+/// (the JSON has the full origin), else its folder with the home as `~`.
+fn root_label(ctx: &Context, s: &Skill) -> String {
+    let root = &ctx.catalog.roots[s.root];
+    if let Some(o) = &root.origin {
+        let short: Vec<&str> = o.split_whitespace().take(3).collect();
+        let short = short.join(" ");
+        let short = short.split('@').next().unwrap_or(&short);
+        return crate::display::clean(short).into_owned();
+    }
+    if let Some(home) = &ctx.workspace.home {
+        if let Ok(rest) = root.path.strip_prefix(home) {
+            return format!("~/{}", rest.display());
+        }
+    }
+    ctx.show_path(&root.path)
 }

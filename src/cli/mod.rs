@@ -3,6 +3,7 @@
 
 mod check;
 mod context;
+mod docs;
 mod eval;
 mod graph;
 mod handoff;
@@ -26,12 +27,18 @@ re0 reads the skills installed for coding agents (folders with a SKILL.md), \
 orders them by their declared prerequisites, and checks that their contracts hold.
 
 Skill roots, in precedence order: --catalog DIR (exclusive), RE0_CATALOG \
-(exclusive, ':'-separated), then project roots (.agents/skills, .claude/skills, \
-.codex/skills, .cursor/skills, .gemini/skills, .opencode/skills, .github/skills, \
-.claude/commands) from here up to the repository root, then the same under your home.";
+(exclusive, ':'-separated), then project roots (.agents/skills, .agent/skills, \
+.claude/skills, .codex/skills, .cursor/skills, .gemini/skills, .opencode/skills, \
+.github/skills, .claude/commands) from here up to the repository root, then the \
+same under your home, then the plugins Claude Code, Codex, Copilot CLI and Gemini \
+CLI have installed and enabled, then /etc/codex/skills. CLAUDE_CONFIG_DIR, \
+CODEX_HOME, XDG_CONFIG_HOME and COPILOT_HOME move those homes. --client NAME \
+shows one client's own roster instead: its roots, precedence and invocation syntax.";
 
 const AFTER_HELP: &str = "\
 Examples:
+  re0 list                                  # every skill on this machine, who sees it
+  re0 --client codex list                   # what Codex loads here, invoked as $name
   re0 --catalog catalogs/dev-workflow list
   re0 --catalog catalogs/dev-workflow show review-change
   re0 check catalogs/dev-workflow --format sarif > re0.sarif
@@ -45,6 +52,11 @@ pub struct Cli {
     /// Read skills only from DIR (repeatable; earlier wins a name clash).
     #[arg(long = "catalog", value_name = "DIR", global = true)]
     pub catalog: Vec<PathBuf>,
+
+    /// Show the skills exactly as this client loads them: its roots, its
+    /// precedence and its invocation syntax (default: the union of all).
+    #[arg(long, value_name = "NAME", global = true, value_enum)]
+    pub client: Option<crate::catalog::Client>,
 
     #[command(subcommand)]
     pub command: Command,
@@ -76,6 +88,10 @@ pub enum Command {
     Graph(graph::Args),
     /// Measure selection quality on an evaluation set of intents.
     Eval(eval::Args),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(docs::CompletionsArgs),
+    /// Print the manual page (roff), e.g. `re0 man | man -l -`.
+    Man(docs::ManArgs),
 }
 
 /// Runs re0 with the process arguments and returns the exit status.
@@ -98,6 +114,7 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> Result<i32, Error> {
+    context::set_client(cli.client);
     match cli.command {
         Command::Plan(a) => plan::run(&cli.catalog, a),
         Command::Run(a) => run::run(&cli.catalog, a),
@@ -111,5 +128,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Command::Check(a) => check::run(&cli.catalog, a),
         Command::Graph(a) => graph::run(&cli.catalog, a),
         Command::Eval(a) => eval::run(a),
+        Command::Completions(a) => docs::completions(a),
+        Command::Man(a) => docs::man(a),
     }
 }

@@ -26,16 +26,33 @@ pub fn print_json(v: &serde_json::Value) {
     print(&s);
 }
 
-/// A comfy-table sized for the terminal, or 100 columns when not on one.
+/// A comfy-table sized for the terminal, 100 columns when not on one, and
+/// 80 when the terminal reports a width of 0 (some CI terminals do).
 pub fn table(header: &[&str]) -> comfy_table::Table {
     let mut t = comfy_table::Table::new();
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
         .set_header(header.to_vec());
-    if t.width().is_none() {
-        t.set_width(100);
-    }
+    let width = terminal_width(t.width());
+    t.set_width(width);
     t
+}
+
+/// The width to lay a table out in, from what the terminal reports.
+pub fn terminal_width(reported: Option<u16>) -> u16 {
+    match reported {
+        None => 100,
+        Some(0) => 80,
+        Some(w) => w,
+    }
+}
+
+/// Keeps column `col` (skill names) whole: it is never wrapped or cut;
+/// the other columns wrap instead.
+pub fn keep_whole(t: &mut comfy_table::Table, col: usize) {
+    if let Some(c) = t.column_mut(col) {
+        c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
+    }
 }
 
 /// The first sentence of `text`, cut to `max` characters.
@@ -48,5 +65,17 @@ pub fn first_sentence(text: &str, max: usize) -> String {
         format!("{cut}…")
     } else {
         s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zero_width_terminal_gets_80_columns() {
+        assert_eq!(terminal_width(Some(0)), 80);
+        assert_eq!(terminal_width(None), 100);
+        assert_eq!(terminal_width(Some(132)), 132);
     }
 }

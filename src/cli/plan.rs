@@ -106,9 +106,31 @@ pub fn check_grants(grants: &[String]) -> Result<()> {
     Ok(())
 }
 
+/// An intent must say something: an empty one is a usage error.
+pub fn check_intent(intent: &str) -> Result<()> {
+    if intent.trim().is_empty() {
+        return Err(crate::error::Error::Usage(
+            "the intent is empty: say what you want done, e.g. re0 plan \"review and ship my change\"".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Planning needs skills: with none installed, say so (not "no skill fits").
+pub fn require_skills(ctx: &Context) -> Result<()> {
+    if ctx.catalog.active_count() == 0 {
+        return Err(crate::error::Error::Usage(super::list::no_skills_line(
+            &ctx.catalog,
+        )));
+    }
+    Ok(())
+}
+
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     check_grants(&args.grants)?;
+    check_intent(&args.intent)?;
     let ctx = Context::load(catalog)?;
+    require_skills(&ctx)?;
     let opts = options(
         &ctx,
         &args.grants,
@@ -125,7 +147,10 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     match format {
         Format::Json => output::print_serialize(&plan),
         Format::Table => {
-            let width = comfy_table::Table::new().width();
+            // A terminal that reports a width of 0 gets 80 columns.
+            let width = comfy_table::Table::new()
+                .width()
+                .map(|w| if w == 0 { 80 } else { w });
             output::print(&render::table(&plan, width));
         }
         Format::Md => output::print(&render::markdown(&plan)),

@@ -127,6 +127,8 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         .max(1);
     let mut run: Run = match (&args.intent, &args.resume) {
         (Some(intent), None) => {
+            super::plan::check_intent(intent)?;
+            super::plan::require_skills(&ctx)?;
             let opts = super::plan::options(
                 &ctx,
                 &args.grants,

@@ -174,6 +174,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 "description": skill.description,
                 "path": ctx.show_path(&skill.file),
                 "root": ctx.show_path(&ctx.catalog.roots[skill.root].path),
+                "origin": ctx.catalog.roots[skill.root].origin,
                 "invocation": skill.invocation(),
                 "ges": skill.ges.as_ref().map(|p| ctx.show_path(p)),
                 "shadowed": skill.shadowed_by.is_some(),
@@ -191,6 +192,12 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             ));
             s.push_str(&format!("  invocation   {}\n", skill.invocation()));
             s.push_str(&format!("  file         {}\n", ctx.show_path(&skill.file)));
+            if let Some(origin) = &ctx.catalog.roots[skill.root].origin {
+                s.push_str(&format!(
+                    "  from         {}\n",
+                    crate::display::clean(origin)
+                ));
+            }
             if let Some(w) = skill.shadowed_by {
                 s.push_str(&format!(
                     "  shadowed by  {}\n",

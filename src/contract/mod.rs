@@ -7,7 +7,7 @@
 
 mod read;
 
-pub use read::read_contract;
+pub use read::{read_contract, CLAUDE_EXTENSION_KEYS, CONTRACT_KEYS};
 
 use serde::Serialize;
 

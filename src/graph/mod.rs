@@ -6,6 +6,7 @@
 //! refines its own input: that is not an edge.
 
 pub mod diagram;
+pub mod problems;
 pub mod render;
 
 use crate::catalog::Catalog;

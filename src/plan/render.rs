@@ -49,7 +49,8 @@ pub fn table(plan: &Plan, width: Option<u16>) -> String {
                 .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
                 .set_header(vec!["id", "step", "type", "after", "why"]);
             t.set_width(width.unwrap_or(80));
-            for i in [0, 2, 3] {
+            // Ids, step names, types and predecessors are never broken.
+            for i in [0, 1, 2, 3] {
                 if let Some(col) = t.column_mut(i) {
                     col.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
                 }
@@ -162,21 +163,17 @@ pub fn markdown(plan: &Plan) -> String {
     out
 }
 
-fn quote(s: &str) -> String {
-    s.replace('"', "'")
-}
-
 pub fn mermaid(plan: &Plan) -> String {
     let mut out = String::from("flowchart TD\n");
     if let Some(r) = &plan.reject {
         for e in &r.edges {
             out.push_str(&format!(
-                "  {}[\"{}\"] -->|{}| {}[\"{}\"]\n",
-                ident(&e.from),
-                quote(&e.from),
-                quote(&e.via.join(", ")),
-                ident(&e.to),
-                quote(&e.to)
+                "  {}[\"{}\"] -->|\"{}\"| {}[\"{}\"]\n",
+                mermaid_id(&e.from),
+                mermaid_label(&e.from),
+                mermaid_label(&e.via.join(", ")),
+                mermaid_id(&e.to),
+                mermaid_label(&e.to)
             ));
         }
         return out;
@@ -184,16 +181,16 @@ pub fn mermaid(plan: &Plan) -> String {
     for s in &plan.steps {
         out.push_str(&format!(
             "  {}[\"{}: {}<br/>{}\"]:::{}\n",
+            mermaid_id(&s.id),
             s.id,
-            s.id,
-            quote(&target_label(s)),
+            mermaid_label(&target_label(s)),
             s.step_type.as_str(),
             s.step_type.as_str().replace('-', "_")
         ));
     }
     for s in &plan.steps {
         for p in &s.predecessors {
-            out.push_str(&format!("  {p} --> {}\n", s.id));
+            out.push_str(&format!("  {} --> {}\n", mermaid_id(p), mermaid_id(&s.id)));
         }
     }
     out.push_str("  classDef invoke_model_skill fill:#e6f4ea,stroke:#2e7d32\n");
@@ -203,15 +200,7 @@ pub fn mermaid(plan: &Plan) -> String {
     out
 }
 
-fn ident(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
-}
-
-fn dot_quote(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
-}
+use crate::graph::diagram::{dot_string as dot_quote, mermaid_id, mermaid_label};
 
 pub fn dot(plan: &Plan) -> String {
     let mut out = String::from("digraph plan {\n  rankdir=TB;\n  node [shape=box];\n");

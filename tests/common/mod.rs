@@ -54,13 +54,33 @@ impl Sandbox {
         )
     }
 
-    /// `re0` run in `cwd` (relative to the sandbox) with the sandbox HOME.
+    /// A sandbox holding a copy of `fixtures/<rel>`, with `@SANDBOX@` in
+    /// its JSON and TOML files replaced by the sandbox's path (client
+    /// records hold absolute paths).
+    pub fn from_fixture(rel: &str) -> Self {
+        let sb = Sandbox::new();
+        copy_tree(&in_repo(&format!("fixtures/{rel}")), sb.path(), sb.path());
+        sb
+    }
+
+    /// `re0` run in `cwd` (relative to the sandbox) with the sandbox HOME
+    /// and none of the host's client homes (`CLAUDE_CONFIG_DIR`, …).
     pub fn re0_in(&self, cwd: &str) -> Command {
         let mut c = Command::cargo_bin("re0").unwrap();
         c.current_dir(self.dir.path().join(cwd))
             .env("HOME", self.home())
+            .env("RE0_SYSTEM_CONFIG_DIR", self.dir.path().join("etc"))
             .env_remove("RE0_CATALOG")
             .env_remove("RE0_RUNNER");
+        for var in [
+            "CLAUDE_CONFIG_DIR",
+            "CODEX_HOME",
+            "XDG_CONFIG_HOME",
+            "COPILOT_HOME",
+            "COPILOT_SKILLS_DIRS",
+        ] {
+            c.env_remove(var);
+        }
         c
     }
 
@@ -105,6 +125,25 @@ pub fn roster_names(v: &serde_json::Value) -> Vec<String> {
         .iter()
         .map(|s| s["name"].as_str().unwrap().to_string())
         .collect()
+}
+
+/// Copies `from` into `to`, replacing `@SANDBOX@` in `.json` and `.toml`
+/// files by `sandbox`.
+pub fn copy_tree(from: &Path, to: &Path, sandbox: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        let (src, dst) = (e.path(), to.join(e.file_name()));
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&src, &dst, sandbox);
+        } else if src.extension().is_some_and(|x| x == "json" || x == "toml") {
+            let text = std::fs::read_to_string(&src).unwrap();
+            let sb = sandbox.to_str().unwrap();
+            std::fs::write(&dst, text.replace("@SANDBOX@", sb)).unwrap();
+        } else {
+            std::fs::copy(&src, &dst).unwrap();
+        }
+    }
 }
 
 #[cfg(unix)]

@@ -1,0 +1,120 @@
+//! `re0 check --spec strict`: the Agent Skills specification's own key
+//! rule, as its reference validator (skills-ref) applies it: a frontmatter
+//! may hold only `name`, `description`, `license`, `compatibility`,
+//! `metadata` and `allowed-tools` at the top level.
+
+use crate::catalog::frontmatter::{self, KeyLines};
+use crate::catalog::{Catalog, SkillKind};
+use crate::contract::{CLAUDE_EXTENSION_KEYS, CONTRACT_KEYS};
+use crate::diag::{rules, Diagnostic};
+use crate::fsio::{self, Follow};
+use std::path::Path;
+
+/// The top-level keys the specification allows.
+pub const ALLOWED_KEYS: &[&str] = &[
+    "name",
+    "description",
+    "license",
+    "compatibility",
+    "metadata",
+    "allowed-tools",
+];
+
+/// Adds a `spec-key` error for every top-level key the specification does
+/// not allow, in every skill folder of the catalog, and drops the milder
+/// portability findings those errors replace.
+pub fn apply(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
+    let mut found = Vec::new();
+    for skill in catalog
+        .skills
+        .iter()
+        .filter(|s| s.kind == SkillKind::Folder)
+    {
+        found.extend(check_file(&skill.file));
+    }
+    // A contract key's portability finding shows its value in metadata form.
+    for f in &mut found {
+        let same = |d: &&Diagnostic| {
+            d.code == rules::NONPORTABLE_KEY.code && d.file == f.file && d.line == f.line
+        };
+        if let Some(help) = out.iter().find(same).and_then(|d| d.help.clone()) {
+            f.help = Some(help);
+        }
+    }
+    out.retain(|d| {
+        let replaced =
+            d.code == rules::NONPORTABLE_KEY.code || d.code == rules::CLAUDE_EXTENSION_KEY.code;
+        !(replaced && found.iter().any(|f| f.file == d.file && f.line == d.line))
+    });
+    out.extend(found);
+}
+
+/// The `spec-key` findings of one SKILL.md (none when it cannot be read:
+/// other codes report that).
+pub fn check_file(file: &Path) -> Vec<Diagnostic> {
+    let Ok(text) =
+        fsio::read_text_limited(file, crate::catalog::skill::MAX_FILE_BYTES, Follow::Yes)
+    else {
+        return Vec::new();
+    };
+    let Ok(split) = frontmatter::split(&text) else {
+        return Vec::new();
+    };
+    let Ok(serde_yaml::Value::Mapping(map)) = serde_yaml::from_str::<serde_yaml::Value>(split.yaml)
+    else {
+        return Vec::new();
+    };
+    let lines = KeyLines::index(split.yaml, split.yaml_line);
+    let mut out = Vec::new();
+    for key in map.keys() {
+        let key = match key.as_str() {
+            Some(k) => k.to_string(),
+            None => format!("{key:?}"),
+        };
+        if ALLOWED_KEYS.contains(&key.as_str()) {
+            continue;
+        }
+        let help = if CONTRACT_KEYS.contains(&key.as_str()) {
+            format!("write it under metadata as a string:\n  metadata:\n    {key}: \"…\"")
+        } else if CLAUDE_EXTENSION_KEYS.contains(&key.as_str()) {
+            format!("'{key}' is a Claude Code extension: keep it only for Claude Code, or move it under metadata")
+        } else {
+            format!("move '{key}' under metadata as a string, or remove it")
+        };
+        out.push(
+            Diagnostic::new(
+                rules::SPEC_KEY,
+                file,
+                format!(
+                    "top-level '{key}' is not allowed by the Agent Skills spec (allowed: {})",
+                    ALLOWED_KEYS.join(", ")
+                ),
+            )
+            .at_line(lines.top(&key).or(Some(split.yaml_line)))
+            .help(help),
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_spec_keys_pass() {
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("SKILL.md");
+        std::fs::write(
+            &f,
+            "---\nname: x\ndescription: d\nlicense: MIT\nallowed-tools: Read\nversion: 2\nrequires: [plan]\ndisable-model-invocation: true\nmetadata:\n  requires: plan\n---\n",
+        )
+        .unwrap();
+        let found = check_file(&f);
+        let keys: Vec<(usize, bool)> = found
+            .iter()
+            .map(|d| (d.line.unwrap(), d.message.contains("'version'")))
+            .collect();
+        assert_eq!(keys, [(6, true), (7, false), (8, false)]);
+    }
+}
