@@ -84,6 +84,8 @@ fn scan_commands(root: &Root, index: usize) -> Found {
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "md") && p.is_file())
+        // A `x.ges.md` beside `x.md` is that command's graph, not a command.
+        .filter(|p| !crate::ges::source::is_graph_file(&p.to_string_lossy()))
         .collect();
     files.sort();
     let skills = files
@@ -175,7 +177,9 @@ impl Walk {
                 has_agents: has("agents").is_some(),
                 ges_files: entries
                     .iter()
-                    .filter(|(n, t)| !t.is_dir() && n.to_string_lossy().ends_with(".ges.yaml"))
+                    .filter(|(n, t)| {
+                        !t.is_dir() && crate::ges::source::is_graph_file(&n.to_string_lossy())
+                    })
                     .map(|(n, _)| n.to_string_lossy().into_owned())
                     .collect(),
             });

@@ -79,7 +79,7 @@ pub struct Candidate {
     pub kind: SkillKind,
     /// The folder has an `agents/` folder (a Codex sidecar may be there).
     pub has_agents: bool,
-    /// `*.ges.yaml` files in the folder (file names).
+    /// GES graph files (`*.ges.yaml`, `*.ges.md`) in the folder (names).
     pub ges_files: Vec<String>,
 }
 
@@ -108,6 +108,8 @@ pub struct Skill {
     pub name_line: Option<usize>,
     /// Its GES graph file, if it has one.
     pub ges: Option<PathBuf>,
+    /// Why its graph could not be chosen (several candidates).
+    pub ges_problem: Option<String>,
 }
 
 impl Skill {
@@ -157,6 +159,7 @@ pub fn load(c: Candidate) -> Skill {
         shadowed_by: None,
         name_line: None,
         ges: None,
+        ges_problem: None,
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;
@@ -208,7 +211,7 @@ pub fn load(c: Candidate) -> Skill {
     let found = spec::check(&skill, &map, &keys);
     skill.diagnostics.extend(found);
     skill.contract = read_contract(&map, &keys, &skill.file, &mut skill.diagnostics);
-    skill.ges = pick_ges(&skill, &ges_files);
+    pick_ges(&mut skill, &ges_files);
     if skill.contract.user_only_declared() {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::Frontmatter;
@@ -219,24 +222,22 @@ pub fn load(c: Candidate) -> Skill {
     skill
 }
 
-/// The skill's graph: `<name>.ges.yaml`, else the only `*.ges.yaml`.
-fn pick_ges(skill: &Skill, files: &[String]) -> Option<PathBuf> {
-    match skill.kind {
-        SkillKind::Command => {
-            let p = skill.dir.join(format!("{}.ges.yaml", skill.name));
-            p.is_file().then_some(p)
-        }
-        SkillKind::Folder => {
-            let named = format!("{}.ges.yaml", skill.name);
-            if files.contains(&named) {
-                Some(skill.dir.join(named))
-            } else if files.len() == 1 {
-                Some(skill.dir.join(&files[0]))
-            } else {
-                None
-            }
-        }
+/// The skill's graph (see `ges::find`); an ambiguous choice is recorded
+/// so the skill is never run as a plain step.
+fn pick_ges(skill: &mut Skill, files: &[String]) {
+    let files: Vec<String> = match skill.kind {
+        SkillKind::Command => crate::ges::find::own_names(&skill.name)
+            .into_iter()
+            .filter(|f| skill.dir.join(f).is_file())
+            .collect(),
+        SkillKind::Folder => files.to_vec(),
+    };
+    if files.is_empty() {
+        return;
     }
+    let pick = crate::ges::find::pick(&skill.dir, &skill.name, &files);
+    skill.ges = pick.chosen;
+    skill.ges_problem = pick.problem;
 }
 
 fn file_name(p: &Path) -> String {
