@@ -192,6 +192,16 @@ fn capture(st: &mut GraphRun, node: &str, a: &Action, v: Json) {
     }
 }
 
+/// How a process ended, with a time limit in the unit it was given.
+fn ended(exit: &Exit) -> String {
+    match exit {
+        Exit::TimedOut(d) if d.as_secs() < 10 => {
+            format!("ran past its {} ms time limit", d.as_millis())
+        }
+        other => other.to_string(),
+    }
+}
+
 fn timeout(a: &Action) -> Duration {
     a.timeout_ms
         .map(Duration::from_millis)
@@ -228,8 +238,9 @@ fn once(
             let (exit, _) = command(ctx, st, node, a, &cmd, &vars, "")?;
             if !exit.success() {
                 return Err(Stop::Failed(format!(
-                    "verify `{}` failed ({exit})",
-                    crate::display::clip(&cmd, 80)
+                    "verify `{}` failed ({})",
+                    crate::display::clip(&cmd, 80),
+                    ended(&exit)
                 )));
             }
             true
@@ -294,8 +305,9 @@ fn produce(
         let (exit, out) = command(ctx, st, node, a, &cmd, &vars, &input)?;
         if !exit.success() {
             return Err(Stop::Failed(format!(
-                "`{}` {exit}",
-                crate::display::clip(&cmd, 80)
+                "`{}` {}",
+                crate::display::clip(&cmd, 80),
+                ended(&exit)
             )));
         }
         return Ok(Value::Whole(super::ask::parse_reply(&out)));

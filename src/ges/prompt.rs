@@ -51,10 +51,10 @@ pub fn action(
     let full = serde_json::to_string_pretty(&c).unwrap_or_default();
     let ctx_text = crate::display::clip(&full, MAX_VARS);
     let reply = match a.output.as_slice() {
-        [] => "Reply on stdout; your reply is kept in the run's log.".to_string(),
-        [one] => format!("Reply on stdout with the result: it becomes the variable `{one}` (reply with JSON when the result is structured)."),
+        [] => "Reply with your result (on stdout; with re0 next, in the answer file).".to_string(),
+        [one] => format!("Reply with the result (on stdout; with re0 next, in the answer file): it becomes the variable `{one}`; reply with JSON when it is structured."),
         many => format!(
-            "Reply on stdout with one JSON object with the keys {}: each becomes a variable.",
+            "Reply with one JSON object with the keys {} (on stdout; with re0 next, in the answer file): each becomes a variable.",
             many.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")
         ),
     };
@@ -67,11 +67,12 @@ pub fn action(
         )
     };
     format!(
-        "You are performing one action of the Graph-Enhanced Skill {skill} (graph '{graph}'), for re0 run {run}, step {step}: node '{node}', action '{action}'.\n\n<context>\n{ctx_text}\n</context>\n\n<instruction>\n{text}\n</instruction>\n{tools}\n{reply}\n",
+        "You are performing one action of the Graph-Enhanced Skill {skill} (graph '{graph}'), for re0 run {run}, step {step}: node '{node}', action '{action}'.\n\n<context>\n{ctx_text}\n</context>\n\n<instruction>\n{instruction}\n</instruction>\n{tools}\n{reply}\n",
         skill = ctx.skill,
         graph = ctx.graph.meta.name,
         run = ctx.run_id,
         step = ctx.step,
+        instruction = text.trim_end(),
         action = a.id,
     )
 }

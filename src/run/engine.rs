@@ -357,6 +357,12 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// True when step `i`'s skill has a GES graph (readable or not): its
+    /// gate is the graph, never a plain step.
+    pub fn has_graph(&self, i: usize) -> bool {
+        self.graph_of(i).is_some()
+    }
+
     /// A model step needs the runner unless it is a graph with neither
     /// prompts nor judged guards.
     fn needs_runner(&self, i: usize) -> bool {
@@ -435,6 +441,9 @@ impl<'a> Engine<'a> {
         let outcome = self.run_graph(&graph, &skill_dir, &skill_key, &step, attempt, inbox)?;
         match outcome {
             crate::ges::exec::Outcome::Done(st) => {
+                for w in &st.warnings {
+                    (self.say)(format!("{} warning: {w}", step.id));
+                }
                 if let Some(h) = &st.handoff {
                     (self.say)(format!(
                         "{} graph handed off to {}: recorded, not followed (only the plan routes a run)",
