@@ -21,10 +21,20 @@ pub fn choose(
 ) -> Result<usize, Stop> {
     let g = ctx.graph;
     let mut asked = 0;
-    if let Some(goal) = &g.meta.goal {
+    // The goal is judged where a guard can see it: before the edges of a
+    // node whose guards read `goal`.
+    let reads_goal = g
+        .edges_from(node)
+        .filter_map(|(_, e)| e.guard())
+        .any(|w| w.contains("goal"));
+    if let Some(goal) = g.meta.goal.as_ref().filter(|_| reads_goal) {
         let holds = judge(ctx, st, node, goal, "goal", &mut asked, io)?;
         st.vars
             .insert("goal".into(), serde_json::Value::Bool(holds));
+        (io.events)(
+            "ges-goal",
+            serde_json::json!({ "node": node, "goal": goal, "holds": holds }),
+        );
     }
     let edges: Vec<(usize, String, Option<String>)> = g
         .edges_from(node)
