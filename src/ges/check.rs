@@ -509,6 +509,17 @@ fn variables(
         initial.insert("_input".into());
     }
     for u in flow::undefined_uses(g, &initial, prompts) {
+        let file = g
+            .nodes
+            .get(&u.node)
+            .and_then(|n| n.actions.iter().find(|a| a.id == u.action))
+            .and_then(|a| a.prompt.as_deref())
+            .filter(|p| super::source::is_file_ref(p.trim()))
+            .filter(|_| {
+                prompts
+                    .get(&(u.node.clone(), u.action.clone()))
+                    .is_some_and(|t| super::template::roots(t).contains(&u.name))
+            });
         let why = if u.nowhere {
             "which nothing defines".to_string()
         } else {
@@ -517,7 +528,14 @@ fn variables(
         out.push(
             rules::GES_UNDEFINED_VAR,
             g.lines.action(&u.node, &u.action),
-            format!("action '{}.{}' {}, {why}", u.node, u.action, u.what),
+            format!(
+                "action '{}.{}' {}{}, {why}",
+                u.node,
+                u.action,
+                u.what,
+                file.map(|f| format!(" (in {})", f.trim()))
+                    .unwrap_or_default()
+            ),
         );
     }
     let outputs: BTreeSet<String> = g.outputs().into_iter().collect();

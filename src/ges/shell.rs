@@ -173,7 +173,8 @@ impl Lexer<'_> {
                 }
                 c.len_utf8()
             }
-            Ctx::Heredoc { .. } => unreachable!("here-document bodies are read by lines"),
+            // Here-document bodies are read by lines in `prepare`.
+            Ctx::Heredoc { .. } => c.len_utf8(),
             _ if c == '\\' => c.len_utf8() + next.map_or(0, char::len_utf8),
             Ctx::Double => match c {
                 '"' => {

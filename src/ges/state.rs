@@ -196,6 +196,15 @@ pub fn read(path: &Path, g: &Graph) -> Option<GraphRun> {
     (s.schema == STATE_SCHEMA && s.graph == g.meta.name && known).then_some(s)
 }
 
+/// True when the state file at `path` is a graph run still going (the
+/// engine resumes that attempt instead of starting another).
+pub fn is_running(path: &Path) -> bool {
+    fsio::read_text_limited(path, MAX_STATE, Follow::No)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .is_some_and(|v| v["schema"] == STATE_SCHEMA && v["status"] == "running")
+}
+
 /// Writes the state atomically.
 pub fn save(path: &Path, st: &GraphRun) -> std::io::Result<()> {
     if let Some(dir) = path.parent() {

@@ -394,8 +394,7 @@ impl<'a> Engine<'a> {
         };
         let resuming = rec.status == StepStatus::Running
             && rec.attempts > 0
-            && std::fs::read_to_string(path_for(self.run, rec.attempts))
-                .is_ok_and(|t| t.contains("\"status\": \"running\""));
+            && crate::ges::state::is_running(&path_for(self.run, rec.attempts));
         if !resuming {
             let r = &mut self.run.state.steps[i];
             r.attempts += 1;

@@ -104,6 +104,11 @@ impl Ges {
         )
     }
 
+    /// A JSON file of the latest run, by its path inside the run folder.
+    pub fn json_file(&self, rel: &str) -> Value {
+        read_json(&self.run_dir().join(rel))
+    }
+
     pub fn file(&self, rel: &str) -> String {
         std::fs::read_to_string(self.work().join(rel)).unwrap_or_default()
     }
