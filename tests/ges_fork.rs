@@ -118,6 +118,11 @@ fn a_failed_branch_is_retried_alone() {
     );
     let g = ws.json("ges/s1-a1.json");
     assert_eq!(g["branches"]["tests"]["attempt"], 2);
+    assert_eq!(
+        std::fs::read_to_string(ws.sb.work().join("branch-env")).unwrap(),
+        "tests 1\ntests 2\n",
+        "a branch's commands know which attempt they are"
+    );
     assert_eq!(g["branches"]["lint"]["attempt"], 1);
     let failed: Vec<Value> = ws
         .events("ges-branch-failed")

@@ -7,7 +7,7 @@
 //! JSON (skill, graph, node, action, iteration, branch, loop item,
 //! variables) and how to reply — and the same context as a file named by
 //! `RE0_GES_CONTEXT`, with `RE0_GES_NODE`, `RE0_GES_ACTION`,
-//! `RE0_GES_ITERATION` and `RE0_GES_BRANCH` beside the usual `RE0_RUN_ID`,
+//! `RE0_GES_ITERATION`, `RE0_GES_BRANCH` and `RE0_GES_BRANCH_ATTEMPT` beside the usual `RE0_RUN_ID`,
 //! `RE0_STEP`, `RE0_SKILL`, `RE0_SKILL_DIR` and `RE0_ATTEMPT`. Its stdout
 //! is the answer.
 

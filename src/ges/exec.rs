@@ -118,7 +118,8 @@ pub fn scope(ctx: &Ctx<'_>, st: &GraphRun, node: &str) -> BTreeMap<String, Json>
 
 /// Where processes of `branch` run and log.
 pub fn spawn_for<'a>(ctx: &'a Ctx<'_>, st: &GraphRun, branch: Option<&str>) -> Spawn<'a> {
-    let log = match branch.and_then(|b| st.branches.get(b).map(|r| (b, r.attempt))) {
+    let attempt = branch.and_then(|b| st.branches.get(b).map(|r| (b, r.attempt)));
+    let log = match attempt {
         Some((b, k)) => {
             let stem = ctx
                 .log_path
@@ -140,6 +141,10 @@ pub fn spawn_for<'a>(ctx: &'a Ctx<'_>, st: &GraphRun, branch: Option<&str>) -> S
             ("RE0_ATTEMPT".into(), ctx.attempt.to_string()),
             ("RE0_GES_GRAPH".into(), ctx.graph.meta.name.clone()),
             ("RE0_GES_BRANCH".into(), branch.unwrap_or_default().into()),
+            (
+                "RE0_GES_BRANCH_ATTEMPT".into(),
+                attempt.map(|(_, k)| k.to_string()).unwrap_or_default(),
+            ),
         ],
         log,
         timeout: DEFAULT_TIMEOUT,
