@@ -86,19 +86,27 @@ pub mod rules {
         PLUGIN_MANIFEST = "plugin-manifest", Warning, "a plugin's .claude-plugin/plugin.json could not be read";
         CODEX_SIDECAR = "codex-sidecar", Warning, "a skill's agents/openai.yaml could not be read";
         ROOT_CONFIG_KEY = "root-config-key", Warning, "a catalog root's re0.yaml sets a key that only the workspace may set";
-        GES_INVALID = "ges-invalid", Error, "a .ges.yaml graph is not valid GES 1.0";
-        GES_UNSUPPORTED = "ges-unsupported", Warning, "a .ges.yaml graph uses a later GES schema this re0 does not execute";
-        GES_UNKNOWN_NODE = "ges-unknown-node", Error, "a GES entry, terminal or edge names a node that does not exist";
+        GES_INVALID = "ges-invalid", Error, "a GES graph (.ges.yaml or .ges.md) cannot be read as GES";
+        GES_UNSUPPORTED = "ges-unsupported", Warning, "a GES graph uses a schema this re0 does not read";
+        GES_UNKNOWN_NODE = "ges-unknown-node", Error, "a GES entry or edge names a node that is neither declared nor a terminal";
         GES_UNREACHABLE = "ges-unreachable", Warning, "a GES node cannot be reached from the entry";
         GES_NO_TERMINAL_PATH = "ges-no-terminal-path", Error, "a GES node cannot reach any terminal node";
         GES_SHADOWED_EDGE = "ges-shadowed-edge", Warning, "a GES edge can never be taken: an earlier edge from its node has no guard";
         GES_UNBOUNDED_LOOP = "ges-unbounded-loop", Warning, "a GES cycle has no guard reading a counter (iteration, retries)";
-        GES_UNDEFINED_VAR = "ges-undefined-var", Error, "a GES {{var}} or guard reads a variable nothing defines";
-        GES_GUARD_NOT_CEL = "ges-guard-not-cel", Warning, "a GES edge guard is not CEL: the runner will judge it";
+        GES_UNDEFINED_VAR = "ges-undefined-var", Error, "a GES {{var}} or loop reads a variable no path from the entry defines first";
+        GES_GUARD_NOT_CEL = "ges-guard-not-cel", Note, "a GES guard is plain words, not CEL: the runner judges it";
         GES_UNKNOWN_BINDING = "ges-unknown-binding", Warning, "a GES run action names a binding alias that is not defined";
-        GES_ACTION = "ges-action", Error, "a GES action is malformed (no or two kinds, duplicate id, missing prompt file)";
+        GES_ACTION = "ges-action", Error, "a GES node or action is malformed (nothing to do, duplicate id, missing prompt file or nested graph)";
         CLIENT_CONFIG = "client-config", Warning, "a client's plugin record, settings or manifest could not be read";
         SPEC_KEY = "spec-key", Error, "a top-level key the Agent Skills spec does not allow (reported with --spec strict)";
+        GES_GUARD_JUDGED = "ges-guard-judged", Note, "a GES guard reads values no action outputs: the runner judges it";
+        GES_EXTENSION_KEY = "ges-extension-key", Warning, "a GES graph has a key or attribute the spec does not define; it is ignored";
+        GES_NAME = "ges-name", Warning, "a GES graph's name breaks the pattern or differs from its skill's name";
+        GES_VERSION = "ges-version", Warning, "a GES graph uses a feature of a later GES than its schema says";
+        GES_TERMINAL_ACTIONS = "ges-terminal-actions", Warning, "a GES terminal node has actions, which never run";
+        GES_HANDOFF = "ges-handoff", Note, "a GES edge hands off to another graph: recorded and shown, never followed";
+        GES_AMBIGUOUS_GRAPH = "ges-ambiguous-graph", Error, "a skill folder holds several GES graphs and re0 cannot tell which one the skill runs";
+        GES_UNUSED_GRAPH = "ges-unused-graph", Warning, "a second GES graph in a skill folder that nothing calls or hands off to";
     }
 }
 

@@ -521,7 +521,7 @@ fn ges_self_loop_without_counter_is_a_warning() {
         &[&case("ges-unbounded-loop")],
         "ges-unbounded-loop",
         "self-loop.ges.yaml",
-        Some(10),
+        Some(9),
     );
     // The review loop bounded by `retries` is not reported.
     let (v, _) = findings(&["fixtures/ges/run"]);
@@ -563,7 +563,99 @@ fn ges_action() {
     assert_finding(
         &[&case("ges-action")],
         "ges-action",
-        "two-kinds.ges.yaml",
+        "no-kind.ges.yaml",
         Some(6),
+    );
+    // The missing prompt file is the second finding; `run` + `prompt`
+    // together (the spec's mode 3) is none.
+    let (v, _) = findings(&[&case("ges-action")]);
+    let lines: Vec<u64> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [6, 7], "{v}");
+}
+
+#[test]
+fn ges_ambiguous_graph() {
+    assert_finding(
+        &[&case("ges-ambiguous-graph")],
+        "ges-ambiguous-graph",
+        "two-graphs/SKILL.md",
+        None,
+    );
+}
+
+#[test]
+fn ges_unused_graph() {
+    assert_finding(
+        &[&case("ges-unused-graph")],
+        "ges-unused-graph",
+        "leftover.ges.yaml",
+        Some(1),
+    );
+}
+
+#[test]
+fn ges_extension_key_and_persist_are_warnings() {
+    assert_finding(
+        &[&case("ges-extension-key")],
+        "ges-extension-key",
+        "extended.ges.yaml",
+        Some(3),
+    );
+    let (v, _) = findings(&[&case("ges-extension-key")]);
+    assert_eq!(v["findings"][1]["line"], 6, "persist: {v}");
+}
+
+#[test]
+fn ges_name() {
+    assert_finding(
+        &[&case("ges-name")],
+        "ges-name",
+        "named-skill.ges.yaml",
+        Some(3),
+    );
+}
+
+#[test]
+fn ges_version() {
+    assert_finding(
+        &[&case("ges-version")],
+        "ges-version",
+        "old-fork.ges.yaml",
+        Some(11),
+    );
+}
+
+#[test]
+fn ges_terminal_actions() {
+    assert_finding(
+        &[&case("ges-terminal-actions")],
+        "ges-terminal-actions",
+        "busy-end.ges.yaml",
+        Some(6),
+    );
+}
+
+#[test]
+fn ges_guard_judged() {
+    assert_finding(
+        &[&case("ges-guard-judged")],
+        "ges-guard-judged",
+        "judged-guard.ges.yaml",
+        Some(7),
+    );
+}
+
+#[test]
+fn ges_handoff() {
+    assert_finding(
+        &[&case("ges-handoff")],
+        "ges-handoff",
+        "hands-off.ges.md",
+        Some(12),
     );
 }

@@ -58,7 +58,7 @@ fn review_loop_bounded_by_retries_runs_to_its_terminal() {
     );
     let g = ws.graph_state("s1", 1);
     assert_eq!(g["status"], "done");
-    assert_eq!(g["node"], "done");
+    assert_eq!(g["active"]["done"]["at"], "__done__", "{g}");
     assert_eq!(g["visits"]["draft"], 2);
     assert_eq!(g["vars"]["verdict"]["approved"], true);
     assert_eq!(g["vars"]["revision"], 2);
@@ -191,7 +191,7 @@ fn a_killed_graph_resumes_at_the_next_action() {
         .unwrap();
     assert_eq!(out.status.code(), None, "killed");
     assert_eq!(ws.file(".ges-trace"), "1\n2\n");
-    assert_eq!(ws.graph_state("s1", 1)["action"], 2);
+    assert_eq!(ws.graph_state("s1", 1)["active"]["work"]["action"], 2);
     ws.re0().args(["run", "--resume"]).assert().code(0);
     assert_eq!(
         ws.file(".ges-trace"),
@@ -219,7 +219,7 @@ fn graph_and_show_draw_the_graph() {
     let out = ws.re0().args(["show", "review-loop"]).output().unwrap();
     assert!(String::from_utf8(out.stdout)
         .unwrap()
-        .contains("review -->|\"verdict.approved\"| done"));
+        .contains("n_review -->|\"verdict.approved\"| n_record"));
     ws.re0()
         .args(["graph", "stuck-graph", "--format", "json"])
         .assert()

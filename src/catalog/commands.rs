@@ -108,6 +108,9 @@ fn collect(
     }
 }
 
+/// A Markdown command file; a `x.ges.md` beside `x.md` is that command's
+/// graph, not a command of its own.
 fn is_md(p: &Path) -> bool {
     p.extension().is_some_and(|x| x == "md")
+        && !crate::ges::source::is_graph_file(&p.to_string_lossy())
 }

@@ -154,7 +154,9 @@ impl Walk {
                 has_agents: has("agents").is_some(),
                 ges_files: entries
                     .iter()
-                    .filter(|(n, t)| !t.is_dir() && n.to_string_lossy().ends_with(".ges.yaml"))
+                    .filter(|(n, t)| {
+                        !t.is_dir() && crate::ges::source::is_graph_file(&n.to_string_lossy())
+                    })
                     .map(|(n, _)| n.to_string_lossy().into_owned())
                     .collect(),
             });

@@ -91,7 +91,7 @@ pub struct Candidate {
     pub kind: SkillKind,
     /// The folder has an `agents/` folder (a Codex sidecar may be there).
     pub has_agents: bool,
-    /// `*.ges.yaml` files in the folder (file names).
+    /// GES graph files (`*.ges.yaml`, `*.ges.md`) in the folder (names).
     pub ges_files: Vec<String>,
 }
 
@@ -128,6 +128,8 @@ pub struct Skill {
     pub body_links: Vec<crate::plan::infer::BodyLink>,
     /// How it is invoked, from its root.
     pub invoke: InvokeStyle,
+    /// Why its graph could not be chosen (several candidates).
+    pub ges_problem: Option<String>,
 }
 
 /// How much of the body's opening prose a skill keeps.
@@ -215,6 +217,7 @@ pub fn load(c: Candidate) -> Skill {
         summary: None,
         body_links: Vec::new(),
         invoke: InvokeStyle::Slash,
+        ges_problem: None,
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;
@@ -278,7 +281,7 @@ pub fn load(c: Candidate) -> Skill {
     let found = spec::check(&skill, &map, &keys);
     skill.diagnostics.extend(found);
     skill.contract = read_contract(&map, &keys, &skill.file, &mut skill.diagnostics);
-    skill.ges = pick_ges(&skill, &ges_files);
+    pick_ges(&mut skill, &ges_files);
     if skill.contract.user_only_declared() {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::Frontmatter;
@@ -289,24 +292,22 @@ pub fn load(c: Candidate) -> Skill {
     skill
 }
 
-/// The skill's graph: `<name>.ges.yaml`, else the only `*.ges.yaml`.
-fn pick_ges(skill: &Skill, files: &[String]) -> Option<PathBuf> {
-    match skill.kind {
-        SkillKind::Command => {
-            let p = skill.dir.join(format!("{}.ges.yaml", skill.name));
-            p.is_file().then_some(p)
-        }
-        SkillKind::Folder => {
-            let named = format!("{}.ges.yaml", skill.name);
-            if files.contains(&named) {
-                Some(skill.dir.join(named))
-            } else if files.len() == 1 {
-                Some(skill.dir.join(&files[0]))
-            } else {
-                None
-            }
-        }
+/// The skill's graph (see `ges::find`); an ambiguous choice is recorded
+/// so the skill is never run as a plain step.
+fn pick_ges(skill: &mut Skill, files: &[String]) {
+    let files: Vec<String> = match skill.kind {
+        SkillKind::Command => crate::ges::find::own_names(&skill.name)
+            .into_iter()
+            .filter(|f| skill.dir.join(f).is_file())
+            .collect(),
+        SkillKind::Folder => files.to_vec(),
+    };
+    if files.is_empty() {
+        return;
     }
+    let pick = crate::ges::find::pick(&skill.dir, &skill.name, &files);
+    skill.ges = pick.chosen;
+    skill.ges_problem = pick.problem;
 }
 
 fn file_name(p: &Path) -> String {

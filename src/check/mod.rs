@@ -59,9 +59,7 @@ pub fn check(catalog: &Catalog) -> Findings {
     cycles(catalog, &mut diagnostics);
     inferred_links(catalog, &mut diagnostics);
     for (_, skill) in catalog.active() {
-        if let Some(g) = &skill.ges {
-            diagnostics.extend(crate::ges::check::check(g, &skill.dir, &catalog.bindings));
-        }
+        diagnostics.extend(crate::ges::check::check_skill(skill, &catalog.bindings));
     }
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
     diagnostics.dedup();

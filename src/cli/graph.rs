@@ -12,7 +12,7 @@ Without SKILL: the catalog's prerequisite graph (a -> b when b requires what
 a produces, or a calls b), with what `re0 check` finds wrong drawn in:
 pipeline and calls members that are not installed, requirements no skill
 produces, and cycles in red; a legend explains the shapes. With SKILL: that
-skill's GES graph (.ges.yaml).
+skill's GES graph (.ges.yaml, .ges.md).
 
 Examples:
   re0 graph --format mermaid > skills.mmd
@@ -40,27 +40,20 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             hint: "; `re0 list` shows them all".into(),
         })?;
         let path = skill.ges.as_ref().ok_or_else(|| {
-            Error::Usage(format!(
-                "{} has no GES graph (<name>.ges.yaml in its folder)",
-                skill.key()
-            ))
+            Error::Usage(match &skill.ges_problem {
+                Some(p) => format!("{}: {p}", skill.key()),
+                None => format!(
+                    "{} has no GES graph (<name>.ges.yaml or <name>.ges.md in its folder)",
+                    skill.key()
+                ),
+            })
         })?;
-        let g = crate::ges::model::load(path)
-            .map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
+        let g =
+            crate::ges::load(path).map_err(|e| Error::Usage(format!("{}: {e}", path.display())))?;
         match args.format {
             Format::Mermaid => output::print(&crate::ges::render::mermaid(&g)),
             Format::Dot => output::print(&crate::ges::render::dot(&g)),
-            Format::Json => output::print_json(&serde_json::json!({
-                "schema": "re0/ges-graph@1",
-                "name": g.meta.name,
-                "entry": g.meta.entry,
-                "terminal": g.terminals(),
-                "nodes": g.nodes.iter().map(|(id, n)| serde_json::json!({
-                    "id": id,
-                    "actions": n.as_ref().map(|n| n.actions.iter().map(|a| a.id.clone()).collect::<Vec<_>>()).unwrap_or_default(),
-                })).collect::<Vec<_>>(),
-                "edges": g.edges.iter().map(|e| serde_json::json!({"from": e.from, "to": e.to, "when": e.when, "label": e.label})).collect::<Vec<_>>(),
-            })),
+            Format::Json => output::print_json(&crate::ges::render::json(&g)),
         }
         return Ok(0);
     }

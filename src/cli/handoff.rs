@@ -22,7 +22,12 @@ pub enum Format {
 #[command(after_help = "\
 Skips are recorded on the way; nothing else runs. Perform the step the
 answer names, write the handoff JSON at its handoff_path, then record it:
-  re0 handoff RUN STEP --file HANDOFF_PATH")]
+  re0 handoff RUN STEP --file HANDOFF_PATH
+
+A step whose skill has a GES graph is handed out one graph step at a time:
+re0 runs the graph's commands and CEL guards itself (as re0 run would) and
+stops at each prompt or judgement (action ges-prompt or ges-judge). Write
+the answer to its answer_path, then call re0 next again.")]
 pub struct NextArgs {
     /// The run (default: the only unfinished one).
     run: Option<String>,
@@ -94,6 +99,7 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
         say: &mut quiet,
     };
     engine.refresh()?;
+    let mut question = None;
     let (action, i) = loop {
         match engine.next() {
             Next::Skip(i, why) => engine.skip(i, why)?,
@@ -116,6 +122,25 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
                 }
                 return Ok(code);
             }
+            Next::Model(i) if engine.has_graph(i) => {
+                let step = engine.run.plan.steps[i].id.clone();
+                let attempt = engine.run.state.steps[i].attempts.max(1);
+                let inbox = engine.run.inbox(&step, attempt);
+                let dir = inbox.parent().map(PathBuf::from).unwrap_or_default();
+                std::fs::create_dir_all(&dir).map_err(|e| Error::Io {
+                    path: dir.clone(),
+                    source: e,
+                })?;
+                if let Some(q) = engine.attempt_graph(i, Some(&dir))? {
+                    let answer = crate::ges::ask::InboxAsk::answer_path(&dir, &q);
+                    let kind = match q.kind {
+                        crate::ges::state::QuestionKind::Prompt => "ges-prompt",
+                        crate::ges::state::QuestionKind::Judge => "ges-judge",
+                    };
+                    question = Some((q, answer));
+                    break (kind, i);
+                }
+            }
             Next::Model(i) => break ("invoke-model-skill", i),
             Next::Human(i, WaitKind::Decision) => break ("decision", i),
             Next::Human(i, _) => break ("user-handoff", i),
@@ -125,6 +150,9 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
     };
     let step = run.plan.steps[i].clone();
     let rec = run.state.steps[i].clone();
+    if let Some((q, answer)) = question {
+        return graph_question(&id, &run, &step, &q, &answer, args.format);
+    }
     let attempt = rec.attempts + 1;
     let inbox = run.inbox(&step.id, attempt);
     let skill = ctx.catalog.get(&step.target);
@@ -194,6 +222,55 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
             "record": record,
         })),
         Format::Text => output::print(&format!("{prompt_text}\nthen record it: {record}\n")),
+    }
+    Ok(0)
+}
+
+/// `re0 next` for a graph step that waits for the agent's answer.
+fn graph_question(
+    id: &str,
+    run: &crate::state::Run,
+    step: &crate::plan::Step,
+    q: &crate::ges::state::Question,
+    answer: &std::path::Path,
+    format: Format,
+) -> Result<i32> {
+    let record = format!(
+        "write the answer to {}, then: re0 next {id}",
+        answer.display()
+    );
+    let action = match q.kind {
+        crate::ges::state::QuestionKind::Prompt => "ges-prompt",
+        crate::ges::state::QuestionKind::Judge => "ges-judge",
+    };
+    match format {
+        Format::Json => output::print_json(&serde_json::json!({
+            "schema": "re0/next@1",
+            "run_id": id,
+            "done": false,
+            "state": run.state.state.as_str(),
+            "action": action,
+            "step": {
+                "id": step.id,
+                "target": step.target,
+                "kind": step.kind,
+                "type": step.step_type,
+                "attempt": run.state.step(&step.id).map(|r| r.attempts),
+                "expected_output": step.expected_output,
+                "prompt": q.text,
+            },
+            "graph": {
+                "question": q.id,
+                "kind": q.kind,
+                "node": q.node,
+                "action": q.action,
+                "branch": q.branch,
+                "outputs": q.outputs,
+                "answer_path": answer,
+            },
+            "record": record,
+        })),
+        Format::Text => output::print(&format!("{}\nthen {record}\n", q.text)),
     }
     Ok(0)
 }

@@ -232,7 +232,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             }
             if let Some(path) = &skill.ges {
                 s.push_str(&format!("\ngraph {}:\n", ctx.show_path(path)));
-                match crate::ges::model::load(path) {
+                match crate::ges::load(path) {
                     Ok(g) => s.push_str(&crate::ges::render::mermaid(&g)),
                     Err(e) => s.push_str(&format!("  not readable: {e} (re0 check says more)\n")),
                 }

@@ -1,10 +1,21 @@
 //! `re0 check` findings for GES graphs (DESIGN §6), each with `file:line`.
+//!
+//! What the GES specification allows is never an error here: `output`
+//! lists, terminals that are not declared nodes, `run` + `prompt`, `verify`
+//! strings, guards in plain words or naming values the model will judge,
+//! `tools`, `persist` and extension keys. What is reported as an error is
+//! what would make the graph fail or never end: unknown nodes, nodes that
+//! cannot reach a terminal, actions with nothing to do, prompt files that
+//! are missing or outside the skill, `{{var}}` that nothing defines first.
 
-use super::model::{self, Graph, Lines, LoadError};
-use crate::diag::{rules, Diagnostic};
+use super::flow;
+use super::model::{Graph, Version};
+use super::LoadError;
+use crate::catalog::Skill;
+use crate::diag::{rules, Diagnostic, Severity};
 use crate::guard::Guard;
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::path::Path;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 /// Variables every graph may read.
 pub const BUILTINS: &[&str] = &[
@@ -16,42 +27,103 @@ pub const BUILTINS: &[&str] = &[
     "workspace",
 ];
 
-/// `{{ name.path }}` references in `text`: the root names.
-pub fn references(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        let after = &rest[start + 2..];
-        let Some(end) = after.find("}}") else { break };
-        let inner = after[..end].trim();
-        let root: String = inner
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '-')
-            .collect();
-        if !root.is_empty() {
-            out.push(root);
-        }
-        rest = &after[end + 2..];
-    }
-    out
+struct Out<'a> {
+    file: &'a Path,
+    found: Vec<Diagnostic>,
 }
 
-/// Checks the graph file at `path` of skill folder `dir`. `bindings` are
-/// the workspace's `re0.yaml` aliases.
-pub fn check(path: &Path, dir: &Path, bindings: &BTreeMap<String, String>) -> Vec<Diagnostic> {
-    let text = std::fs::read_to_string(path).unwrap_or_default();
-    let g = match model::parse(&text) {
+impl Out<'_> {
+    fn push(
+        &mut self,
+        rule: crate::diag::Rule,
+        line: Option<usize>,
+        msg: String,
+    ) -> &mut Diagnostic {
+        self.found
+            .push(Diagnostic::new(rule, self.file, msg).at_line(line));
+        self.found.last_mut().expect("just pushed")
+    }
+}
+
+/// Every GES finding for `skill`: its graph, the graphs it calls, and the
+/// other graph files in its folder.
+pub fn check_skill(skill: &Skill, bindings: &BTreeMap<String, String>) -> Vec<Diagnostic> {
+    let mut found = Vec::new();
+    if let Some(problem) = &skill.ges_problem {
+        found.push(Diagnostic::new(
+            rules::GES_AMBIGUOUS_GRAPH,
+            &skill.file,
+            format!("{problem}; the skill is planned as a step a person takes"),
+        ));
+        return found;
+    }
+    let Some(main) = &skill.ges else {
+        return found;
+    };
+    let mut seen: BTreeSet<PathBuf> = BTreeSet::new();
+    let mut queue = vec![(main.clone(), true)];
+    while let Some((path, top)) = queue.pop() {
+        let real = std::fs::canonicalize(&path).unwrap_or(path.clone());
+        if !seen.insert(real) {
+            continue;
+        }
+        let (diags, g) = check_file(&path, skill, bindings, top);
+        found.extend(diags);
+        for r in g.map(|g| super::find::graph_refs(&g)).unwrap_or_default() {
+            if let Ok(p) = super::source::resolve(&r, &path, &skill.dir) {
+                queue.push((p, false));
+            }
+        }
+    }
+    if skill.kind == crate::catalog::SkillKind::Folder {
+        for f in super::find::graph_files(&skill.dir) {
+            let p = skill.dir.join(&f);
+            let real = std::fs::canonicalize(&p).unwrap_or(p.clone());
+            if !seen.contains(&real) {
+                found.push(
+                    Diagnostic::new(
+                        rules::GES_UNUSED_GRAPH,
+                        &p,
+                        format!(
+                            "{f} is a second graph in this skill's folder; the skill runs {} and nothing calls or hands off to {f}",
+                            main.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()
+                        ),
+                    )
+                    .at_line(Some(1)),
+                );
+            }
+        }
+    }
+    found.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    found
+}
+
+/// Findings for one graph file; the graph when it could be read.
+fn check_file(
+    path: &Path,
+    skill: &Skill,
+    bindings: &BTreeMap<String, String>,
+    top: bool,
+) -> (Vec<Diagnostic>, Option<Graph>) {
+    let mut out = Out {
+        file: path,
+        found: Vec::new(),
+    };
+    let g = match super::load(path) {
         Ok(g) => g,
         Err(LoadError::Unsupported(s)) => {
-            return vec![Diagnostic::new(
-                rules::GES_UNSUPPORTED,
+            let text = crate::fsio::read_text_limited(
                 path,
-                format!(
-                "schema '{s}' is a later GES than this re0 executes ({}); the graph is not read",
-                model::SCHEMA
-            ),
+                super::source::MAX_FILE,
+                crate::fsio::Follow::Yes,
             )
-            .at_line(model::line_of(&text, "schema"))]
+            .unwrap_or_default();
+            out.push(
+                rules::GES_UNSUPPORTED,
+                super::lines::line_of(&text, "schema"),
+                format!("schema '{s}' is a GES this re0 does not read (it reads ges/1.0, ges/1.1 and ges/2.0); the graph is not run"),
+            );
+            return (out.found, None);
         }
         Err(LoadError::Invalid {
             message,
@@ -59,339 +131,422 @@ pub fn check(path: &Path, dir: &Path, bindings: &BTreeMap<String, String>) -> Ve
             column,
         }) => {
             let d = Diagnostic::new(rules::GES_INVALID, path, message);
-            return vec![match line {
+            out.found.push(match line {
                 Some(l) => d.at(l, column),
                 None => d,
-            }];
+            });
+            return (out.found, None);
         }
     };
-    let lines = Lines::new(&text);
-    let mut out = Vec::new();
-    let node_line = |id: &str| lines.node(id);
-    let exists = |id: &str| g.nodes.contains_key(id);
+    for r in &g.remarks {
+        out.push(rules::GES_EXTENSION_KEY, r.line, r.message.clone());
+    }
+    names(&g, skill, top, &mut out);
+    structure(&g, &mut out);
+    let prompts = actions(&g, skill, bindings, &mut out);
+    guards(&g, top, &mut out);
+    paths(&g, &mut out);
+    variables(&g, top, &prompts, &mut out);
+    (out.found, Some(g))
+}
 
-    // Entry, terminals and edge endpoints exist.
-    if !exists(&g.meta.entry) {
+fn names(g: &Graph, skill: &Skill, top: bool, out: &mut Out<'_>) {
+    let line = g.lines.key("name");
+    let n = &g.meta.name;
+    let valid = n.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+        && n.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+    if !valid {
         out.push(
-            Diagnostic::new(
-                rules::GES_UNKNOWN_NODE,
-                path,
-                format!("entry '{}' is not a node", g.meta.entry),
-            )
-            .at_line(lines.key("entry")),
+            rules::GES_NAME,
+            line,
+            format!(
+                "graph name '{n}' is not lowercase letters, digits and '-' starting with a letter"
+            ),
         );
     }
-    for t in g.terminals() {
-        if !exists(&t) {
+    if top && *n != skill.name {
+        out.push(
+            rules::GES_NAME,
+            line,
+            format!(
+                "graph name '{n}' differs from its skill's name '{}'",
+                skill.name
+            ),
+        );
+    }
+}
+
+fn structure(g: &Graph, out: &mut Out<'_>) {
+    let l = &g.lines;
+    if !g.nodes.contains_key(&g.meta.entry) {
+        out.push(
+            rules::GES_UNKNOWN_NODE,
+            l.key("entry"),
+            format!("entry '{}' is not a node", g.meta.entry),
+        );
+    }
+    if g.terminals().is_empty() {
+        out.push(
+            rules::GES_INVALID,
+            l.key("terminal"),
+            "meta.terminal names no node".into(),
+        );
+    }
+    let v11 = |what: &str, line: Option<usize>, out: &mut Out<'_>| {
+        if g.version == Version::V1_0 {
             out.push(
-                Diagnostic::new(
-                    rules::GES_UNKNOWN_NODE,
-                    path,
-                    format!("terminal '{t}' is not a node"),
-                )
-                .at_line(lines.key("terminal")),
+                rules::GES_VERSION,
+                line,
+                format!("{what} is GES 1.1; this graph says schema: ges/1.0 (re0 runs it anyway)"),
             );
         }
+    };
+    if g.meta.goal.is_some() {
+        v11("meta.goal", l.key("goal"), out);
+    }
+    if g.meta.input.is_some() {
+        v11("meta.input", l.key("input"), out);
+    }
+    if g.meta.output.is_some() {
+        v11("meta.output", l.key("output"), out);
     }
     for (k, e) in g.edges.iter().enumerate() {
-        for end in [&e.from, &e.to] {
-            if !exists(end) {
+        let line = l.edge(k);
+        for end in e.from.iter().chain(&e.to) {
+            if !g.knows(end) {
                 out.push(
-                    Diagnostic::new(
-                        rules::GES_UNKNOWN_NODE,
-                        path,
-                        format!("edge {} -> {} names unknown node '{end}'", e.from, e.to),
-                    )
-                    .at_line(lines.edge(k)),
+                    rules::GES_UNKNOWN_NODE,
+                    line,
+                    format!("edge {} names unknown node '{end}'", e.describe()),
                 );
             }
         }
+        if e.is_fork() && e.is_join() {
+            out.push(
+                rules::GES_INVALID,
+                line,
+                format!(
+                    "edge {} has several sources and several targets; use a join, then a fork",
+                    e.describe()
+                ),
+            );
+        }
+        if e.handoff.is_some() && e.is_fork() {
+            out.push(
+                rules::GES_INVALID,
+                line,
+                format!("edge {} hands off and forks at once", e.describe()),
+            );
+        }
+        if e.is_join() && e.guard().is_some() {
+            out.push(
+                rules::GES_EXTENSION_KEY,
+                line,
+                format!(
+                    "a join ({}) has no guard: its `when` is ignored",
+                    e.describe()
+                ),
+            );
+        }
+        if e.is_fork() {
+            v11("a fork (`to: [..]`)", line, out);
+        }
+        if e.is_join() {
+            v11("a join (`from: [..]`)", line, out);
+        }
+        if let Some(h) = &e.handoff {
+            v11("edge.handoff", line, out);
+            out.push(rules::GES_HANDOFF, line, format!("edge {} hands off to {h}: re0 records and shows it, and never follows it (only the plan routes a run)", e.describe()))
+                .severity = Severity::Note;
+        }
     }
+}
 
-    // Actions: exactly one kind, unique ids, prompt files present, aliases known.
-    let mut defined: BTreeSet<String> = g.outputs().into_iter().collect();
-    defined.extend(BUILTINS.iter().map(|s| s.to_string()));
-    for (node, n) in g
-        .nodes
-        .iter()
-        .filter_map(|(k, v)| v.as_ref().map(|v| (k, v)))
-    {
+/// Checks actions; returns each action's prompt text for the flow check.
+fn actions(
+    g: &Graph,
+    skill: &Skill,
+    bindings: &BTreeMap<String, String>,
+    out: &mut Out<'_>,
+) -> BTreeMap<(String, String), String> {
+    let mut prompts = BTreeMap::new();
+    for (node, n) in &g.nodes {
+        let nline = g.lines.node(node);
+        if g.is_terminal(node) {
+            if !n.actions.is_empty() {
+                out.push(rules::GES_TERMINAL_ACTIONS, nline, format!("terminal node '{node}' has actions; reaching a terminal ends the graph, so they never run"));
+            }
+            continue;
+        }
+        if n.actions.is_empty() {
+            out.push(
+                rules::GES_ACTION,
+                nline,
+                format!("node '{node}' has no actions"),
+            );
+        }
         let mut ids = BTreeSet::new();
         for a in &n.actions {
-            let line = lines.action(node, &a.id).or(node_line(node));
-            if !ids.insert(a.id.clone()) {
+            let line = g.lines.action(node, &a.id);
+            if !ids.insert(a.id.as_str()) {
                 out.push(
-                    Diagnostic::new(
-                        rules::GES_ACTION,
-                        path,
-                        format!("node '{node}' has two actions with id '{}'", a.id),
-                    )
-                    .at_line(line),
+                    rules::GES_ACTION,
+                    line,
+                    format!("node '{node}' has two actions with id '{}'", a.id),
                 );
             }
-            match (&a.prompt, &a.run) {
-                (Some(_), Some(_)) => out.push(
-                    Diagnostic::new(
-                        rules::GES_ACTION,
-                        path,
-                        format!("action '{}' has both `prompt` and `run`", a.id),
+            if a.prompt.is_none() && a.run.is_none() {
+                let how = if g.version == Version::V2_0 {
+                    format!(
+                        "add a `## [{}]` prompt section or a `run` attribute",
+                        if n.actions.len() == 1 && a.id == *node {
+                            node.clone()
+                        } else {
+                            format!("{node}.{}", a.id)
+                        }
                     )
-                    .at_line(line),
-                ),
-                (None, None) => out.push(
-                    Diagnostic::new(
-                        rules::GES_ACTION,
-                        path,
-                        format!("action '{}' has neither `prompt` nor `run`", a.id),
-                    )
-                    .at_line(line),
-                ),
-                _ => {}
-            }
-            let mut texts: Vec<String> = Vec::new();
-            if let Some(p) = &a.prompt {
-                match prompt_text(p, dir) {
-                    Ok(t) => texts.push(t),
-                    Err(e) => out.push(
-                        Diagnostic::new(rules::GES_ACTION, path, format!("action '{}': {e}", a.id))
-                            .at_line(line),
+                } else {
+                    "give it `prompt` or `run`".to_string()
+                };
+                out.push(
+                    rules::GES_ACTION,
+                    line,
+                    format!(
+                        "action '{node}.{}' has neither a prompt nor a command: {how}",
+                        a.id
                     ),
+                );
+            }
+            if let Some(p) = &a.prompt {
+                match super::source::prompt_text(p, &g.file, &skill.dir) {
+                    Ok(t) => {
+                        prompts.insert((node.clone(), a.id.clone()), t);
+                    }
+                    Err(e) => {
+                        out.push(
+                            rules::GES_ACTION,
+                            line,
+                            format!("action '{node}.{}': {e}", a.id),
+                        );
+                    }
                 }
             }
             if let Some(r) = &a.run {
-                texts.push(r.clone());
-                let word = r.trim();
-                if !word.contains(char::is_whitespace)
-                    && !word.contains('/')
-                    && !g.bindings.contains_key(word)
-                    && !bindings.contains_key(word)
-                    && (!g.bindings.is_empty() || !bindings.is_empty())
-                {
-                    out.push(
-                        Diagnostic::new(
-                            rules::GES_UNKNOWN_BINDING,
-                            path,
-                            format!("action '{}' runs '{word}', which is not a binding; it will run as a command", a.id),
-                        )
-                        .at_line(line),
-                    );
-                }
+                run_target(g, skill, bindings, node, a, r, line, out);
             }
-            if let Some(v) = &a.verify {
-                texts.push(v.command().to_string());
-            }
-            if let Some(l) = &a.loop_ {
-                if !defined.contains(&l.over) {
-                    out.push(
-                        Diagnostic::new(
-                            rules::GES_UNDEFINED_VAR,
-                            path,
-                            format!(
-                                "action '{}' loops over '{}', which nothing defines",
-                                a.id, l.over
-                            ),
-                        )
-                        .at_line(line),
-                    );
-                }
-            }
-            for t in texts {
-                for r in references(&t) {
-                    if !defined.contains(&r) && !g.bindings.contains_key(&r) {
-                        out.push(
-                            Diagnostic::new(
-                                rules::GES_UNDEFINED_VAR,
-                                path,
-                                format!(
-                                    "action '{}' uses {{{{{r}}}}}, which no action outputs",
-                                    a.id
-                                ),
-                            )
-                            .at_line(line),
-                        );
-                    }
-                }
+            if a.tools
+                .iter()
+                .any(|t| t.get("name").and_then(|n| n.as_str()).is_none())
+            {
+                out.push(
+                    rules::GES_ACTION,
+                    line,
+                    format!("action '{node}.{}': each tool needs a `name`", a.id),
+                );
             }
         }
     }
+    prompts
+}
 
-    // Guards: CEL that reads defined variables; shadowed edges.
-    let mut unconditional: BTreeMap<&str, usize> = BTreeMap::new();
-    for (k, e) in g.edges.iter().enumerate() {
-        let line = lines.edge(k);
-        if let Some(&first) = unconditional.get(e.from.as_str()) {
+#[allow(clippy::too_many_arguments)]
+fn run_target(
+    g: &Graph,
+    skill: &Skill,
+    bindings: &BTreeMap<String, String>,
+    node: &str,
+    a: &super::model::Action,
+    r: &str,
+    line: Option<usize>,
+    out: &mut Out<'_>,
+) {
+    if let Some(t) = super::call::target(r, g) {
+        if g.version == Version::V1_0 {
+            out.push(rules::GES_VERSION, line, format!("a nested graph (`run: {t}`) is GES 1.1; this graph says schema: ges/1.0 (re0 runs it anyway)"));
+        }
+        if let Err(e) = super::source::resolve(&t, &g.file, &skill.dir)
+            .and_then(|p| super::load(&p).map(|_| ()).map_err(|e| e.to_string()))
+        {
             out.push(
-                Diagnostic::new(
-                    rules::GES_SHADOWED_EDGE,
-                    path,
-                    format!(
-                        "edge {} -> {} is never taken: edge {} -> {} before it has no `when`",
-                        e.from, e.to, g.edges[first].from, g.edges[first].to
-                    ),
-                )
-                .at_line(line),
+                rules::GES_ACTION,
+                line,
+                format!("action '{node}.{}' calls the graph {t}: {e}", a.id),
             );
         }
-        match &e.when {
+        return;
+    }
+    let word = r.trim();
+    let single = !word.is_empty() && !word.contains(char::is_whitespace) && !word.contains('/');
+    if single
+        && !g.bindings.contains_key(word)
+        && !bindings.contains_key(word)
+        && (!g.bindings.is_empty() || !bindings.is_empty())
+    {
+        out.push(rules::GES_UNKNOWN_BINDING, line, format!("action '{node}.{}' runs '{word}', which is not a binding; it will run as a command", a.id));
+    }
+}
+
+fn known_names(g: &Graph, top: bool) -> BTreeSet<String> {
+    let mut k: BTreeSet<String> = g.outputs().into_iter().chain(g.inputs()).collect();
+    k.extend(BUILTINS.iter().map(|s| s.to_string()));
+    if !top {
+        k.insert("_input".into());
+    }
+    k
+}
+
+fn guards(g: &Graph, top: bool, out: &mut Out<'_>) {
+    let known = known_names(g, top);
+    let check = |w: &str, line: Option<usize>, what: String, out: &mut Out<'_>| {
+        let guard = Guard::parse(&super::template::fill_cel(
+            w,
+            &BTreeMap::new(),
+            &mut Vec::new(),
+        ));
+        if !guard.is_cel() {
+            out.push(
+                rules::GES_GUARD_NOT_CEL,
+                line,
+                format!("{what} `{w}` is not CEL: the runner judges it each time"),
+            );
+            return;
+        }
+        let unbound: Vec<&String> = guard
+            .variables()
+            .iter()
+            .filter(|v| !known.contains(*v))
+            .collect();
+        if !unbound.is_empty() {
+            out.push(
+                rules::GES_GUARD_JUDGED,
+                line,
+                format!(
+                    "{what} `{w}` reads {}, which no action outputs: the runner judges it each time",
+                    unbound.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+                ),
+            );
+        }
+    };
+    if let Some(goal) = &g.meta.goal {
+        check(goal, g.lines.key("goal"), "the goal".into(), out);
+    }
+    let mut unconditional: BTreeMap<&str, usize> = BTreeMap::new();
+    for (k, e) in g.edges.iter().enumerate() {
+        let line = g.lines.edge(k);
+        if e.is_join() {
+            continue;
+        }
+        let from = e.from[0].as_str();
+        if let Some(&first) = unconditional.get(from) {
+            out.push(
+                rules::GES_SHADOWED_EDGE,
+                line,
+                format!(
+                    "edge {} is never taken: edge {} before it has no `when`",
+                    e.describe(),
+                    g.edges[first].describe()
+                ),
+            );
+        }
+        match e.guard() {
             None => {
-                unconditional.entry(e.from.as_str()).or_insert(k);
+                unconditional.entry(from).or_insert(k);
             }
-            Some(w) => {
-                let guard = Guard::parse(w);
-                if !guard.is_cel() {
-                    out.push(
-                        Diagnostic::new(
-                            rules::GES_GUARD_NOT_CEL,
-                            path,
-                            format!("`when: {w}` is not CEL; the runner will judge it each time"),
-                        )
-                        .at_line(line),
-                    );
-                }
-                for v in guard.variables() {
-                    if !defined.contains(v) {
-                        out.push(
-                            Diagnostic::new(
-                                rules::GES_UNDEFINED_VAR,
-                                path,
-                                format!(
-                                    "`when` of edge {} -> {} reads '{v}', which no action outputs",
-                                    e.from, e.to
-                                ),
-                            )
-                            .at_line(line),
-                        );
-                    }
-                }
-            }
+            Some(w) => check(w, line, format!("`when` of edge {}", e.describe()), out),
         }
     }
+}
 
-    // Reachability from the entry, and a path to a terminal.
-    let reach = reachable(&g, std::slice::from_ref(&g.meta.entry), false);
-    let back = reachable(&g, &g.terminals(), true);
-    for id in g.nodes.keys() {
+fn paths(g: &Graph, out: &mut Out<'_>) {
+    let reach = flow::reachable(g);
+    let back = flow::reaches_terminal(g);
+    for id in g.nodes.keys().filter(|n| !g.is_terminal(n)) {
         if !reach.contains(id) {
             out.push(
-                Diagnostic::new(
-                    rules::GES_UNREACHABLE,
-                    path,
-                    format!(
-                        "node '{id}' cannot be reached from entry '{}'",
-                        g.meta.entry
-                    ),
-                )
-                .at_line(node_line(id)),
+                rules::GES_UNREACHABLE,
+                g.lines.node(id),
+                format!(
+                    "node '{id}' cannot be reached from entry '{}'",
+                    g.meta.entry
+                ),
             );
         } else if !back.contains(id) {
             out.push(
-                Diagnostic::new(
-                    rules::GES_NO_TERMINAL_PATH,
-                    path,
-                    format!("node '{id}' cannot reach a terminal node; a run there never ends"),
-                )
-                .at_line(node_line(id)),
+                rules::GES_NO_TERMINAL_PATH,
+                g.lines.node(id),
+                format!("node '{id}' cannot reach a terminal node; a run there never ends"),
             );
         }
     }
-
-    // Cycles whose guards never read a counter.
-    for scc in cycles(&g) {
-        let inside: BTreeSet<&String> = scc.iter().collect();
-        let edges: Vec<(usize, &model::Edge)> = g
-            .edges
+    for (names, inside) in flow::cycles(g) {
+        let bounded = inside
             .iter()
-            .enumerate()
-            .filter(|(_, e)| inside.contains(&e.from) && inside.contains(&e.to))
-            .collect();
-        let bounded = edges.iter().any(|(_, e)| {
-            e.when.as_deref().is_some_and(|w| {
-                let guard = Guard::parse(w);
-                let vars = guard.variables();
-                vars.iter().any(|v| v == "iteration" || v == "retries")
-                    || (!guard.is_cel() && (w.contains("iteration") || w.contains("retries")))
-            })
-        });
+            .any(|k| g.edges[*k].guard().is_some_and(flow::reads_counter));
         if !bounded {
-            let names: Vec<&str> = scc.iter().map(String::as_str).collect();
             out.push(
-                Diagnostic::new(
-                    rules::GES_UNBOUNDED_LOOP,
-                    path,
-                    format!("cycle through {} has no guard reading iteration or retries: it may never end", names.join(", ")),
-                )
-                .at_line(edges.first().and_then(|(k, _)| lines.edge(*k)))
-                .help("add a bound to one of its edges, e.g. `when: verdict != 'approved' && retries < 3`"),
-            );
+                rules::GES_UNBOUNDED_LOOP,
+                inside.first().and_then(|k| g.lines.edge(*k)),
+                format!("cycle through {} has no guard reading iteration or retries: it may never end", names.join(", ")),
+            )
+            .help = Some("add a bound to one of its edges, e.g. `when: \"verdict != 'approved' && retries < 3\"`".into());
         }
-    }
-    out.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
-    out
-}
-
-/// A prompt's text: inline, or read from `./file` in the skill folder.
-pub fn prompt_text(prompt: &str, dir: &Path) -> Result<String, String> {
-    if let Some(rel) = prompt.strip_prefix("./") {
-        if !crate::state::store::is_contained(rel) {
-            return Err(format!("prompt file '{prompt}' leaves the skill folder"));
-        }
-        std::fs::read_to_string(dir.join(rel)).map_err(|e| format!("prompt file '{prompt}': {e}"))
-    } else {
-        Ok(prompt.to_string())
     }
 }
 
-/// Nodes reachable from `from` (along edges, or against them).
-fn reachable(g: &Graph, from: &[String], backwards: bool) -> BTreeSet<String> {
-    let mut seen: BTreeSet<String> = from
-        .iter()
-        .filter(|n| g.nodes.contains_key(*n))
-        .cloned()
-        .collect();
-    let mut q: VecDeque<String> = seen.iter().cloned().collect();
-    while let Some(n) = q.pop_front() {
-        for e in &g.edges {
-            let (a, b) = if backwards {
-                (&e.to, &e.from)
-            } else {
-                (&e.from, &e.to)
-            };
-            if *a == n && g.nodes.contains_key(b) && seen.insert(b.clone()) {
-                q.push_back(b.clone());
-            }
+fn variables(
+    g: &Graph,
+    top: bool,
+    prompts: &BTreeMap<(String, String), String>,
+    out: &mut Out<'_>,
+) {
+    let mut initial: BTreeSet<String> = BUILTINS.iter().map(|s| s.to_string()).collect();
+    initial.extend(g.inputs());
+    if g.meta.goal.is_some() {
+        initial.insert("goal".into());
+    }
+    if !top {
+        initial.insert("_input".into());
+    }
+    for u in flow::undefined_uses(g, &initial, prompts) {
+        let file = g
+            .nodes
+            .get(&u.node)
+            .and_then(|n| n.actions.iter().find(|a| a.id == u.action))
+            .and_then(|a| a.prompt.as_deref())
+            .filter(|p| super::source::is_file_ref(p.trim()))
+            .filter(|_| {
+                prompts
+                    .get(&(u.node.clone(), u.action.clone()))
+                    .is_some_and(|t| super::template::roots(t).contains(&u.name))
+            });
+        let why = if u.nowhere {
+            "which nothing defines".to_string()
+        } else {
+            "before any path from the entry defines it".to_string()
+        };
+        out.push(
+            rules::GES_UNDEFINED_VAR,
+            g.lines.action(&u.node, &u.action),
+            format!(
+                "action '{}.{}' {}{}, {why}",
+                u.node,
+                u.action,
+                u.what,
+                file.map(|f| format!(" (in {})", f.trim()))
+                    .unwrap_or_default()
+            ),
+        );
+    }
+    let outputs: BTreeSet<String> = g.outputs().into_iter().collect();
+    for k in g.meta.output.iter().flatten() {
+        if !outputs.contains(k) && !g.inputs().contains(k) {
+            out.push(
+                rules::GES_UNDEFINED_VAR,
+                g.lines.key("output"),
+                format!("meta.output exports '{k}', which no action outputs"),
+            )
+            .severity = Severity::Warning;
         }
-    }
-    seen
-}
-
-/// Strongly connected components that form cycles.
-fn cycles(g: &Graph) -> Vec<Vec<String>> {
-    let mut pg: petgraph::graphmap::DiGraphMap<&str, ()> = petgraph::graphmap::DiGraphMap::new();
-    for id in g.nodes.keys() {
-        pg.add_node(id);
-    }
-    for e in &g.edges {
-        if g.nodes.contains_key(&e.from) && g.nodes.contains_key(&e.to) {
-            pg.add_edge(e.from.as_str(), e.to.as_str(), ());
-        }
-    }
-    let mut out: Vec<Vec<String>> = petgraph::algo::tarjan_scc(&pg)
-        .into_iter()
-        .filter(|c| c.len() > 1 || pg.contains_edge(c[0], c[0]))
-        .map(|c| {
-            let mut v: Vec<String> = c.into_iter().map(str::to_string).collect();
-            v.sort();
-            v
-        })
-        .collect();
-    out.sort();
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn references_find_roots() {
-        assert_eq!(super::references("x {{ a }} {{b.c}} {{}} {{ d"), ["a", "b"]);
     }
 }

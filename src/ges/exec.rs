@@ -1,72 +1,35 @@
-//! Running a GES graph as a step's gate (DESIGN §6).
+//! Running a GES graph as a step's gate (DESIGN §6, the GES executor
+//! protocol).
 //!
-//! `run` actions are processes (the step was planned only if the session
-//! holds `exec` for this skill), `prompt` actions go through the runner,
-//! `verify` is judged by exit code, and `output` is captured as JSON when it
-//! parses. After a node's actions, its edges are tried in order: the first
-//! whose `when` holds is taken (CEL over the variables plus `iteration` and
-//! `retries`; other text is judged yes/no by the runner and the verdict is
-//! kept as evidence). No match is STUCK, reported with the node and the
-//! values seen. The graph's state is written atomically after every action,
-//! so a killed run resumes at the next action.
+//! The loop: take the first active node that is not finished; run its next
+//! action (or loop item) and persist; when its actions are done, judge the
+//! goal and its edges (first match wins) and move on — to one node, or to
+//! every target of a fork. A node that feeds a join waits there; when every
+//! source of a join has finished, the join moves on. The graph is done when
+//! every active node is a terminal. A terminal's own actions never run.
+//!
+//! `run` actions are processes ([`super::shell`] keeps values out of their
+//! text), `prompt` actions and judgements go through an [`Ask`], `run` +
+//! `prompt` pipes the prompt to the command, `run: ./child.ges.yaml` calls a
+//! nested graph. Nothing here follows an `edge.handoff`: it is recorded.
 
-use super::check::prompt_text;
-use super::model::{Action, Graph};
-use crate::guard::{Guard, GuardError};
-use crate::process::{self, Exit};
-use crate::run::runner::Runner;
-use crate::state::{fault, store::write_atomic};
-use serde::{Deserialize, Serialize};
+use super::ask::{Ask, Spawn};
+use super::model::Graph;
+use super::state::{self, GraphRun, GraphStatus, Question};
+use crate::state::fault;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::time::Duration;
 
-pub const STATE_SCHEMA: &str = "re0/ges-state@1";
 /// A graph that takes more transitions than this is stopped.
 pub const MAX_TRANSITIONS: u32 = 10_000;
-/// Largest output captured from one action.
-const MAX_OUTPUT: u64 = 1024 * 1024;
+/// How deep nested graphs may call each other.
+pub const MAX_DEPTH: u32 = 8;
+/// An action's time limit when it sets none.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(600);
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum GraphStatus {
-    Running,
-    Done,
-    Stuck,
-    Failed,
-}
-
-/// A judgement the runner gave on a guard that is not CEL.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Judgement {
-    pub node: String,
-    pub guard: String,
-    pub verdict: bool,
-}
-
-/// The graph's state on disk: `<run>/ges/<step>-a<attempt>.json`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GraphRun {
-    pub schema: String,
-    pub step: String,
-    pub attempt: u32,
-    pub node: String,
-    /// The next action of `node` to run.
-    pub action: usize,
-    pub vars: BTreeMap<String, Json>,
-    pub visits: BTreeMap<String, u32>,
-    pub transitions: u32,
-    pub status: GraphStatus,
-    pub message: Option<String>,
-    pub judgements: Vec<Judgement>,
-    /// What happened, one line per action or transition.
-    pub history: Vec<String>,
-}
-
-/// Everything the executor needs.
+/// Everything the executor needs to know about where it runs.
 pub struct Ctx<'a> {
     pub graph: &'a Graph,
     pub skill_dir: &'a Path,
@@ -78,140 +41,69 @@ pub struct Ctx<'a> {
     pub attempt: u32,
     pub run_id: &'a str,
     pub intent: &'a str,
-    pub runner: Option<&'a Runner>,
     /// The workspace's aliases (the graph's own come first).
     pub bindings: &'a BTreeMap<String, String>,
+    /// Values the run offers for `meta.input` (artifact paths by name, or a
+    /// caller's `_input`).
+    pub inputs: BTreeMap<String, Json>,
+    /// Attempts each fork branch gets.
+    pub branch_attempts: u32,
+    /// 0 for the step's graph, 1 for a graph it calls, …
+    pub depth: u32,
 }
 
-/// How a graph run ended.
+/// The world outside: who answers questions, and where events go.
+pub struct Io<'a> {
+    pub ask: &'a mut dyn Ask,
+    pub events: &'a mut dyn FnMut(&str, Json),
+}
+
+/// How a graph run ended (for now).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
-    Done(GraphRun),
+    Done(Box<GraphRun>),
     Stuck(String),
     Failed(String),
+    /// Waiting for the agent's answer (`re0 next`).
+    Pending(Box<Question>),
 }
 
-/// True when running this graph needs a runner: prompts, or guards that
-/// are not CEL.
-pub fn needs_runner(g: &Graph) -> bool {
-    g.nodes
-        .values()
-        .flatten()
-        .flat_map(|n| &n.actions)
-        .any(|a| a.prompt.is_some())
-        || g.edges
-            .iter()
-            .any(|e| e.when.as_deref().is_some_and(|w| !Guard::parse(w).is_cel()))
+/// Why a unit of work could not finish.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    Pending(Box<Question>),
+    Failed(String),
+    Stuck(String),
 }
 
-/// Runs (or resumes) the graph.
-pub fn run(ctx: &Ctx<'_>) -> std::io::Result<Outcome> {
-    let mut st = match read_state(&ctx.state_path) {
-        Some(s)
-            if s.step == ctx.step
-                && s.attempt == ctx.attempt
-                && s.status == GraphStatus::Running =>
-        {
-            s
-        }
-        _ => GraphRun {
-            schema: STATE_SCHEMA.into(),
-            step: ctx.step.into(),
-            attempt: ctx.attempt,
-            node: ctx.graph.meta.entry.clone(),
-            action: 0,
-            vars: BTreeMap::new(),
-            visits: BTreeMap::from([(ctx.graph.meta.entry.clone(), 1)]),
-            transitions: 0,
-            status: GraphStatus::Running,
-            message: None,
-            judgements: Vec::new(),
-            history: Vec::new(),
+/// Expands a binding alias at the start of `run`, keeping what follows it
+/// (`analyzer --verbose`). The first word may be in double quotes.
+pub fn expand_alias(
+    run: &str,
+    own: &BTreeMap<String, String>,
+    workspace: &BTreeMap<String, String>,
+) -> String {
+    let t = run.trim_start();
+    let (word, rest) = match t.strip_prefix('"') {
+        Some(q) => match q.find('"') {
+            Some(end) if !q[..end].contains(char::is_whitespace) => (&q[..end], &q[end + 1..]),
+            _ => return run.to_string(),
         },
+        None => {
+            let end = t.find(char::is_whitespace).unwrap_or(t.len());
+            (&t[..end], &t[end..])
+        }
     };
-    save(&ctx.state_path, &st)?;
-    let terminals = ctx.graph.terminals();
-    loop {
-        let actions = ctx.graph.actions(&st.node).to_vec();
-        while st.action < actions.len() {
-            let a = &actions[st.action];
-            match run_action(ctx, &mut st, a) {
-                Ok(value) => {
-                    st.history.push(format!("{}.{}: ok", st.node, a.id));
-                    if let Some(out) = &a.output {
-                        st.vars.insert(out.clone(), value);
-                    }
-                }
-                Err(e) if a.optional => st
-                    .history
-                    .push(format!("{}.{}: failed, optional: {e}", st.node, a.id)),
-                Err(e) => {
-                    let msg = format!("action {}.{} failed: {e}", st.node, a.id);
-                    st.status = GraphStatus::Failed;
-                    st.message = Some(msg.clone());
-                    save(&ctx.state_path, &st)?;
-                    return Ok(Outcome::Failed(msg));
-                }
-            }
-            st.action += 1;
-            save(&ctx.state_path, &st)?;
-            fault::point("ges-action-done");
-        }
-        // A terminal node runs its actions, then the graph is done.
-        if terminals.contains(&st.node) {
-            st.status = GraphStatus::Done;
-            st.history.push(format!("reached terminal {}", st.node));
-            save(&ctx.state_path, &st)?;
-            return Ok(Outcome::Done(st));
-        }
-        let Some(to) = choose_edge(ctx, &mut st)? else {
-            let shown = serde_json::to_string(&st.vars).unwrap_or_default();
-            let shown: String = shown.chars().take(600).collect();
-            let iteration = st.visits.get(&st.node).copied().unwrap_or(1);
-            let msg = format!(
-                "STUCK at node '{}': no edge matched (iteration {iteration}, retries {}; values: {shown})",
-                st.node,
-                iteration.saturating_sub(1)
-            );
-            st.status = GraphStatus::Stuck;
-            st.message = Some(msg.clone());
-            save(&ctx.state_path, &st)?;
-            return Ok(Outcome::Stuck(msg));
-        };
-        st.transitions += 1;
-        if st.transitions > MAX_TRANSITIONS {
-            let msg = format!("stopped after {MAX_TRANSITIONS} transitions");
-            st.status = GraphStatus::Failed;
-            st.message = Some(msg.clone());
-            save(&ctx.state_path, &st)?;
-            return Ok(Outcome::Failed(msg));
-        }
-        st.history.push(format!("{} -> {to}", st.node));
-        *st.visits.entry(to.clone()).or_insert(0) += 1;
-        st.node = to;
-        st.action = 0;
-        save(&ctx.state_path, &st)?;
+    match own.get(word).or_else(|| workspace.get(word)) {
+        Some(b) => format!("{b}{rest}"),
+        None => run.to_string(),
     }
 }
 
-fn read_state(path: &Path) -> Option<GraphRun> {
-    let text = std::fs::read_to_string(path).ok()?;
-    let s: GraphRun = serde_json::from_str(&text).ok()?;
-    (s.schema == STATE_SCHEMA).then_some(s)
-}
-
-fn save(path: &Path, st: &GraphRun) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    write_atomic(path, &serde_json::to_vec_pretty(st).unwrap_or_default())
-        .map_err(|e| std::io::Error::other(e.to_string()))
-}
-
-/// The values guards and `{{var}}` see.
-fn scope(ctx: &Ctx<'_>, st: &GraphRun) -> BTreeMap<String, Json> {
+/// The values guards, templates and commands see at `node`.
+pub fn scope(ctx: &Ctx<'_>, st: &GraphRun, node: &str) -> BTreeMap<String, Json> {
     let mut v = st.vars.clone();
-    let iteration = st.visits.get(&st.node).copied().unwrap_or(1);
+    let iteration = st.visits.get(node).copied().unwrap_or(1);
     v.insert("iteration".into(), Json::from(iteration));
     v.insert("retries".into(), Json::from(iteration.saturating_sub(1)));
     v.insert("intent".into(), Json::from(ctx.intent));
@@ -224,246 +116,177 @@ fn scope(ctx: &Ctx<'_>, st: &GraphRun) -> BTreeMap<String, Json> {
     v
 }
 
-/// The first edge from the current node whose guard holds.
-fn choose_edge(ctx: &Ctx<'_>, st: &mut GraphRun) -> std::io::Result<Option<String>> {
-    let vars = scope(ctx, st);
-    let edges: Vec<_> = ctx
-        .graph
-        .edges
-        .iter()
-        .filter(|e| e.from == st.node)
-        .cloned()
-        .collect();
-    for e in edges {
-        let Some(w) = &e.when else {
-            return Ok(Some(e.to.clone()));
-        };
-        let guard = Guard::parse(w);
-        let holds = match guard.eval(&vars) {
-            Ok(b) => b,
-            Err(GuardError::Unknown(_)) if !guard.is_cel() => {
-                let verdict = judge(ctx, st, w)?;
-                st.judgements.push(Judgement {
-                    node: st.node.clone(),
-                    guard: w.clone(),
-                    verdict,
-                });
-                verdict
-            }
-            Err(_) => false,
-        };
-        if holds {
-            return Ok(Some(e.to.clone()));
+/// Where processes of `branch` run and log.
+pub fn spawn_for<'a>(ctx: &'a Ctx<'_>, st: &GraphRun, branch: Option<&str>) -> Spawn<'a> {
+    let attempt = branch.and_then(|b| st.branches.get(b).map(|r| (b, r.attempt)));
+    let log = match attempt {
+        Some((b, k)) => {
+            let stem = ctx
+                .log_path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            ctx.log_path
+                .with_file_name(format!("{stem}-{}-b{k}.log", safe_name(b)))
         }
-    }
-    Ok(None)
-}
-
-/// Asks the runner whether a text guard holds; no runner or no clear
-/// answer is "no".
-fn judge(ctx: &Ctx<'_>, st: &GraphRun, text: &str) -> std::io::Result<bool> {
-    let Some(runner) = ctx.runner else {
-        return Ok(false);
+        None => ctx.log_path.clone(),
     };
-    let prompt = format!(
-        "Answer with one word, yes or no. In the graph of skill {}, at node '{}', with these values: {}\nDoes this hold? {text}\n",
-        ctx.skill,
-        st.node,
-        serde_json::to_string(&st.vars).unwrap_or_default()
-    );
-    let (_, out) = capture(&runner.command, &prompt, ctx, runner.timeout)?;
-    let first = out.split_whitespace().next().map(|w| {
-        w.trim_matches(|c: char| !c.is_alphabetic())
-            .to_ascii_lowercase()
-    });
-    Ok(matches!(first.as_deref(), Some("yes") | Some("true")))
+    Spawn {
+        workspace: ctx.workspace,
+        env: vec![
+            ("RE0_RUN_ID".into(), ctx.run_id.into()),
+            ("RE0_STEP".into(), ctx.step.into()),
+            ("RE0_SKILL".into(), ctx.skill.into()),
+            ("RE0_SKILL_DIR".into(), ctx.skill_dir.display().to_string()),
+            ("RE0_ATTEMPT".into(), ctx.attempt.to_string()),
+            ("RE0_GES_GRAPH".into(), ctx.graph.meta.name.clone()),
+            ("RE0_GES_BRANCH".into(), branch.unwrap_or_default().into()),
+            (
+                "RE0_GES_BRANCH_ATTEMPT".into(),
+                attempt.map(|(_, k)| k.to_string()).unwrap_or_default(),
+            ),
+        ],
+        log,
+        timeout: DEFAULT_TIMEOUT,
+    }
 }
 
-/// Runs one action, with its retries and loop.
-fn run_action(ctx: &Ctx<'_>, st: &mut GraphRun, a: &Action) -> Result<Json, String> {
-    let mut last = String::new();
-    for _ in 0..=a.retry {
-        let result = match &a.loop_ {
-            Some(l) => {
-                let items = match st.vars.get(&l.over) {
-                    Some(Json::Array(items)) => items.clone(),
-                    Some(other) => {
-                        return Err(format!(
-                            "loop over '{}', which is {other}, not a list",
-                            l.over
-                        ))
-                    }
-                    None => return Err(format!("loop over '{}', which has no value", l.over)),
-                };
-                let mut outs = Vec::new();
-                let mut failed = None;
-                for item in items {
-                    st.vars.insert(l.var.clone(), item);
-                    match once(ctx, st, a) {
-                        Ok(v) => outs.push(v),
-                        Err(e) => {
-                            failed = Some(e);
-                            break;
-                        }
-                    }
-                }
-                match failed {
-                    Some(e) => Err(e),
-                    None => Ok(Json::Array(outs)),
-                }
+/// A name made safe for a file name.
+pub fn safe_name(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
             }
-            None => once(ctx, st, a),
-        };
-        match result {
-            Ok(v) => return Ok(v),
-            Err(e) => last = e,
+        })
+        .collect()
+}
+
+/// A short view of the variables, for messages.
+pub fn shown(vars: &BTreeMap<String, Json>) -> String {
+    let s = serde_json::to_string(vars).unwrap_or_default();
+    crate::display::clip(&s, 600).into_owned()
+}
+
+/// Starts a graph run, or resumes the one on disk for this attempt.
+fn begin(ctx: &Ctx<'_>) -> Result<GraphRun, String> {
+    if let Some(s) = state::read(&ctx.state_path, ctx.graph) {
+        if s.step == ctx.step && s.attempt == ctx.attempt && s.status == GraphStatus::Running {
+            return Ok(s);
         }
     }
-    Err(last)
+    let mut st = GraphRun::new(ctx.step, ctx.attempt, ctx.graph);
+    st.vars = super::call::initial_vars(ctx.graph, &ctx.inputs)?;
+    if ctx.graph.is_terminal(&ctx.graph.meta.entry) {
+        st.active[0].done = true;
+    }
+    Ok(st)
 }
 
-/// One execution of an action (no retries).
-fn once(ctx: &Ctx<'_>, st: &GraphRun, a: &Action) -> Result<Json, String> {
-    let vars = scope(ctx, st);
-    let timeout = Duration::from_secs(a.timeout_secs());
-    let value = if let Some(run) = &a.run {
-        let command = resolve(ctx, run);
-        let command = substitute(&command, &vars, true)?;
-        let (exit, out) = capture(&command, "", ctx, timeout).map_err(|e| e.to_string())?;
-        match exit {
-            Exit::Code(0) => parse_output(&out),
-            Exit::Code(c) => return Err(format!("`{}` exited with {c}", short(&command))),
-            Exit::Signal => return Err(format!("`{}` was killed", short(&command))),
-            Exit::TimedOut(d) => {
-                return Err(format!(
-                    "`{}` timed out after {}s",
-                    short(&command),
-                    d.as_secs()
-                ))
-            }
+/// Runs (or resumes) the graph until it ends or waits for an answer.
+pub fn run(ctx: &Ctx<'_>, io: &mut Io<'_>) -> std::io::Result<Outcome> {
+    let mut st = match begin(ctx) {
+        Ok(st) => st,
+        Err(msg) => {
+            let mut st = GraphRun::new(ctx.step, ctx.attempt, ctx.graph);
+            return finish(ctx, &mut st, Stop::Failed(msg));
         }
-    } else if let Some(p) = &a.prompt {
-        let runner = ctx
-            .runner
-            .ok_or("a prompt action needs a runner (--runner)")?;
-        let text = prompt_text(p, ctx.skill_dir)?;
-        let text = substitute(&text, &vars, false)?;
-        let (exit, out) = capture(&runner.command, &text, ctx, timeout.min(runner.timeout))
-            .map_err(|e| e.to_string())?;
-        if exit != Exit::Code(0) {
-            return Err(format!("the runner ended with {exit:?}"));
-        }
-        parse_output(&out)
-    } else {
-        return Err("the action has neither `run` nor `prompt`".into());
     };
-    if let Some(v) = &a.verify {
-        let mut scope = vars.clone();
-        if let Some(o) = &a.output {
-            scope.insert(o.clone(), value.clone());
+    st.pending = None;
+    st.label(ctx.graph);
+    state::save(&ctx.state_path, &st)?;
+    loop {
+        match super::fork::advance(ctx, &mut st, io) {
+            Ok(true) => {
+                st.status = GraphStatus::Done;
+                st.history
+                    .push("done: every active node is a terminal".into());
+                st.label(ctx.graph);
+                state::save(&ctx.state_path, &st)?;
+                return Ok(Outcome::Done(Box::new(st)));
+            }
+            Ok(false) => {
+                st.label(ctx.graph);
+                state::save(&ctx.state_path, &st)?;
+                fault::point("ges-action-done");
+            }
+            Err(stop) => return finish(ctx, &mut st, stop),
         }
-        let command = substitute(&resolve(ctx, v.command()), &scope, true)?;
-        let (exit, _) = capture(&command, "", ctx, timeout).map_err(|e| e.to_string())?;
-        if exit != Exit::Code(0) {
-            return Err(format!("verify `{}` failed ({exit:?})", short(&command)));
+        if st.transitions > MAX_TRANSITIONS {
+            let msg = format!("stopped after {MAX_TRANSITIONS} transitions");
+            return finish(ctx, &mut st, Stop::Failed(msg));
         }
     }
-    Ok(value)
 }
 
-/// A single-word `run` that names a binding becomes its command.
-fn resolve(ctx: &Ctx<'_>, run: &str) -> String {
-    let word = run.trim();
-    ctx.graph
-        .bindings
-        .get(word)
-        .or_else(|| ctx.bindings.get(word))
-        .cloned()
-        .unwrap_or_else(|| run.to_string())
-}
-
-fn parse_output(out: &str) -> Json {
-    let t = out.trim();
-    serde_json::from_str(t).unwrap_or_else(|_| Json::String(t.to_string()))
-}
-
-fn short(s: &str) -> String {
-    s.chars().take(80).collect()
-}
-
-/// Replaces `{{name}}` / `{{name.field}}` with values; in commands each
-/// value is quoted for the shell, so text from earlier outputs (a model's,
-/// say) is never run as shell code.
-pub fn substitute(
-    text: &str,
-    vars: &BTreeMap<String, Json>,
-    shell: bool,
-) -> Result<String, String> {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(start) = rest.find("{{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let Some(end) = after.find("}}") else {
-            out.push_str(&rest[start..]);
-            return Ok(out);
-        };
-        let path = after[..end].trim();
-        let mut parts = path.split('.');
-        let root = parts.next().unwrap_or_default();
-        let mut value = vars
-            .get(root)
-            .ok_or_else(|| format!("{{{{{path}}}}} has no value"))?;
-        for p in parts {
-            value = value
-                .get(p)
-                .ok_or_else(|| format!("{{{{{path}}}}} has no value"))?;
+fn finish(ctx: &Ctx<'_>, st: &mut GraphRun, stop: Stop) -> std::io::Result<Outcome> {
+    st.label(ctx.graph);
+    let out = match stop {
+        Stop::Pending(q) => {
+            st.pending = Some((*q).clone());
+            Outcome::Pending(q)
         }
-        let text = match value {
-            Json::String(s) => s.clone(),
-            other => other.to_string(),
-        };
-        if shell {
-            out.push('\'');
-            out.push_str(&text.replace('\'', "'\\''"));
-            out.push('\'');
-        } else {
-            out.push_str(&text);
+        Stop::Failed(m) => {
+            st.status = GraphStatus::Failed;
+            st.message = Some(m.clone());
+            Outcome::Failed(m)
         }
-        rest = &after[end + 2..];
-    }
-    out.push_str(rest);
+        Stop::Stuck(m) => {
+            st.status = GraphStatus::Stuck;
+            st.message = Some(m.clone());
+            Outcome::Stuck(m)
+        }
+    };
+    state::save(&ctx.state_path, st)?;
     Ok(out)
 }
 
-/// Runs `sh -c command` in the workspace with `input` on stdin, stdout
-/// captured, stderr appended to the step's log, within `timeout`.
-fn capture(
-    command: &str,
-    input: &str,
-    ctx: &Ctx<'_>,
-    timeout: Duration,
-) -> std::io::Result<(Exit, String)> {
-    let log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&ctx.log_path)?;
-    let mut cmd = process::shell(command);
-    cmd.current_dir(ctx.workspace)
-        .env("RE0_RUN_ID", ctx.run_id)
-        .env("RE0_STEP", ctx.step)
-        .env("RE0_SKILL", ctx.skill)
-        .env("RE0_SKILL_DIR", ctx.skill_dir)
-        .env("RE0_ATTEMPT", ctx.attempt.to_string())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(log);
-    let mut child = process::spawn(&mut cmd)?;
-    process::feed_stdin(&mut child, input.to_string());
-    let reader = process::capture_stdout(&mut child, MAX_OUTPUT);
-    let exit = process::wait(&mut child, timeout)?;
-    let out = reader.and_then(|r| r.join().ok()).unwrap_or_default();
-    Ok((exit, String::from_utf8_lossy(&out).into_owned()))
+/// True when running the graph needs a model: prompt actions, judged
+/// `verify` strings, guards or a goal that are not CEL or read values no
+/// action gives — in it or in a graph it calls.
+pub fn needs_runner(g: &Graph, skill_dir: &Path) -> bool {
+    let known: std::collections::BTreeSet<String> = g
+        .outputs()
+        .into_iter()
+        .chain(g.inputs())
+        .chain(super::check::BUILTINS.iter().map(|s| s.to_string()))
+        .collect();
+    let judged = |w: &str| {
+        let guard = crate::guard::Guard::parse(&super::template::fill_cel(
+            w,
+            &Default::default(),
+            &mut Vec::new(),
+        ));
+        !guard.is_cel() || guard.variables().iter().any(|v| !known.contains(v))
+    };
+    let own = g.all_actions().any(|(_, a)| {
+        let call = a
+            .run
+            .as_deref()
+            .is_some_and(|r| super::call::target(r, g).is_some());
+        (a.prompt.is_some() && a.run.is_none() && !call)
+            || matches!(a.verify, Some(super::model::Verify::Judge(_)))
+    }) || g.edges.iter().filter_map(|e| e.guard()).any(judged)
+        || g.meta.goal.as_deref().is_some_and(judged);
+    own || super::call::children(g, skill_dir, 0)
+        .iter()
+        .any(|c| needs_runner(c, skill_dir))
+}
+
+/// True when the graph (or one it calls) runs commands: it needs `exec`.
+pub fn runs_commands(g: &Graph, skill_dir: &Path) -> bool {
+    let own = g.all_actions().any(|(_, a)| {
+        let call = a
+            .run
+            .as_deref()
+            .is_some_and(|r| super::call::target(r, g).is_some());
+        (a.run.is_some() && !call) || matches!(a.verify, Some(super::model::Verify::Run(_)))
+    });
+    own || super::call::children(g, skill_dir, 0)
+        .iter()
+        .any(|c| runs_commands(c, skill_dir))
 }
 
 #[cfg(test)]
@@ -471,16 +294,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn substitution_quotes_for_the_shell() {
-        let vars = BTreeMap::from([
-            ("name".to_string(), Json::from("it's $(rm -rf /)")),
-            ("obj".to_string(), serde_json::json!({"n": 3})),
-        ]);
+    fn an_alias_keeps_its_arguments() {
+        let b = BTreeMap::from([(
+            "analyzer".to_string(),
+            "maestro delegate --role analyze".to_string(),
+        )]);
+        let none = BTreeMap::new();
         assert_eq!(
-            substitute("echo {{name}}", &vars, true).unwrap(),
-            "echo 'it'\\''s $(rm -rf /)'"
+            expand_alias("analyzer --verbose", &b, &none),
+            "maestro delegate --role analyze --verbose"
         );
-        assert_eq!(substitute("n={{ obj.n }}", &vars, false).unwrap(), "n=3");
-        assert!(substitute("{{missing}}", &vars, false).is_err());
+        assert_eq!(
+            expand_alias("\"analyzer\" -v", &b, &none),
+            "maestro delegate --role analyze -v"
+        );
+        assert_eq!(
+            expand_alias("analyzer", &none, &b),
+            "maestro delegate --role analyze"
+        );
+        assert_eq!(expand_alias("npm test", &b, &none), "npm test");
     }
 }

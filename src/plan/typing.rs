@@ -49,13 +49,20 @@ struct Effective<'a> {
     needs: BTreeSet<String>,
     user_only: Option<String>,
     destructive: bool,
+    /// Why its GES graph cannot be run: never silently a plain step.
+    graph_error: Option<String>,
 }
 
 fn effective<'a>(catalog: &'a Catalog, skill: &'a Skill) -> Effective<'a> {
     let mut needs: BTreeSet<String> = skill.contract.needs().into_iter().collect();
-    if graph_runs_commands(skill) {
-        needs.insert("exec".to_string());
-    }
+    let graph_error = match crate::ges::for_skill(skill) {
+        Ok(Some(g)) if crate::ges::exec::runs_commands(&g, &skill.dir) => {
+            needs.insert("exec".to_string());
+            None
+        }
+        Ok(_) => None,
+        Err(e) => Some(e),
+    };
     let mut user_only = skill.is_user_only().then(|| lane_reason(skill));
     let mut destructive = skill.contract.destructive();
     for m in members(catalog, skill) {
@@ -70,6 +77,7 @@ fn effective<'a>(catalog: &'a Catalog, skill: &'a Skill) -> Effective<'a> {
         needs,
         user_only,
         destructive,
+        graph_error,
     }
 }
 
@@ -209,6 +217,9 @@ fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
     if let Some(why) = &e.user_only {
         return handoff(why.clone());
     }
+    if let Some(why) = &e.graph_error {
+        return handoff(format!("{why}; re0 does not run it as a plain step"));
+    }
     if e.destructive {
         return handoff("destructive: irreversible work is a person's call".to_string());
     }
@@ -235,15 +246,6 @@ fn base_type(session: &Session<'_>, e: &Effective<'_>) -> Typed {
         reason: format!("model-invoked, installed, {held}"),
         invocation: None,
     }
-}
-
-/// True when the skill's GES graph runs commands: it then needs `exec`.
-pub fn graph_runs_commands(skill: &Skill) -> bool {
-    skill
-        .ges
-        .as_ref()
-        .and_then(|p| crate::ges::model::load(p).ok())
-        .is_some_and(|g| g.runs_commands())
 }
 
 /// True when the session holds `cap` for `skill`: granted outright, or

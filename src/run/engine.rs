@@ -338,27 +338,51 @@ impl<'a> Engine<'a> {
         }
     }
 
-    /// The GES graph of step `i`'s skill, if it has one.
-    fn graph_of(&self, i: usize) -> Option<(&'a crate::catalog::Skill, crate::ges::Graph)> {
+    /// The GES graph of step `i`'s skill: `None` when it has none, an
+    /// error when it has one re0 cannot use (never a plain step then).
+    #[allow(clippy::type_complexity)]
+    fn graph_of(
+        &self,
+        i: usize,
+    ) -> Option<(
+        &'a crate::catalog::Skill,
+        std::result::Result<crate::ges::Graph, String>,
+    )> {
         let catalog: &'a Catalog = self.catalog;
         let skill = catalog.get(&self.run.plan.steps[i].target)?;
-        let graph = crate::ges::model::load(skill.ges.as_ref()?).ok()?;
-        Some((skill, graph))
+        match crate::ges::for_skill(skill) {
+            Ok(None) => None,
+            Ok(Some(g)) => Some((skill, Ok(g))),
+            Err(e) => Some((skill, Err(e))),
+        }
+    }
+
+    /// True when step `i`'s skill has a GES graph (readable or not): its
+    /// gate is the graph, never a plain step.
+    pub fn has_graph(&self, i: usize) -> bool {
+        self.graph_of(i).is_some()
     }
 
     /// A model step needs the runner unless it is a graph with neither
-    /// prompts nor text guards.
+    /// prompts nor judged guards.
     fn needs_runner(&self, i: usize) -> bool {
         match self.graph_of(i) {
-            Some((_, g)) if self.run.plan.steps[i].step_type != StepType::Conditional => {
-                crate::ges::exec::needs_runner(&g)
+            Some((s, Ok(g))) if self.run.plan.steps[i].step_type != StepType::Conditional => {
+                crate::ges::exec::needs_runner(&g, &s.dir)
             }
+            Some((_, Err(_))) => false,
             _ => true,
         }
     }
 
-    /// Runs (or resumes) the GES graph of step `i` as its gate.
-    fn attempt_graph(&mut self, i: usize) -> Result<()> {
+    /// Runs (or resumes) the GES graph of step `i` as its gate. With
+    /// `inbox` (`re0 next`) the agent answers its questions there; the
+    /// question it must answer next is returned.
+    pub fn attempt_graph(
+        &mut self,
+        i: usize,
+        inbox: Option<&std::path::Path>,
+    ) -> Result<Option<crate::ges::state::Question>> {
         let (skill, graph) = self.graph_of(i).expect("checked by the caller");
         let (skill_key, skill_dir) = (skill.key(), skill.dir.clone());
         let step = self.run.plan.steps[i].clone();
@@ -370,8 +394,7 @@ impl<'a> Engine<'a> {
         };
         let resuming = rec.status == StepStatus::Running
             && rec.attempts > 0
-            && std::fs::read_to_string(path_for(self.run, rec.attempts))
-                .is_ok_and(|t| t.contains("\"status\": \"running\""));
+            && crate::ges::state::is_running(&path_for(self.run, rec.attempts));
         if !resuming {
             let r = &mut self.run.state.steps[i];
             r.attempts += 1;
@@ -382,6 +405,13 @@ impl<'a> Engine<'a> {
             self.run.save()?;
         }
         let attempt = self.run.state.steps[i].attempts;
+        let graph = match graph {
+            Ok(g) => g,
+            Err(why) => {
+                self.fail(i, attempt, why, None, true)?;
+                return Ok(None);
+            }
+        };
         self.run.event(
             if resuming {
                 "graph-resumed"
@@ -400,46 +430,116 @@ impl<'a> Engine<'a> {
         ));
         let grants: std::collections::BTreeSet<String> =
             self.run.state.grants.iter().cloned().collect();
-        if graph.runs_commands() && !crate::plan::typing::holds(&grants, "exec", skill) {
+        if crate::ges::exec::runs_commands(&graph, &skill_dir)
+            && !crate::plan::typing::holds(&grants, "exec", skill)
+        {
             let why = format!("the graph runs commands and the session does not hold exec for {skill_key} (--grant exec:{skill_key})");
-            return self.fail(i, attempt, why, None, true);
+            self.fail(i, attempt, why, None, true)?;
+            return Ok(None);
         }
-        let workspace = self.run.workspace.clone();
-        let ctx = crate::ges::exec::Ctx {
-            graph: &graph,
-            skill_dir: &skill_dir,
-            workspace: &workspace,
-            state_path: path_for(self.run, attempt),
-            log_path: self.run.log_path(&step.id, attempt),
-            step: &step.id,
-            skill: &skill_key,
-            attempt,
-            run_id: &self.run.state.run_id.clone(),
-            intent: &self.run.state.intent.clone(),
-            runner: self.runner.as_ref(),
-            bindings: &self.catalog.bindings,
-        };
-        let outcome = crate::ges::exec::run(&ctx).map_err(|e| Error::Io {
-            path: ctx.state_path.clone(),
-            source: e,
-        })?;
+        let outcome = self.run_graph(&graph, &skill_dir, &skill_key, &step, attempt, inbox)?;
         match outcome {
             crate::ges::exec::Outcome::Done(st) => {
+                for w in &st.warnings {
+                    (self.say)(format!("{} warning: {w}", step.id));
+                }
+                if let Some(h) = &st.handoff {
+                    (self.say)(format!(
+                        "{} graph handed off to {}: recorded, not followed (only the plan routes a run)",
+                        step.id, h.target
+                    ));
+                }
                 let h = self.graph_handoff(&step, attempt, &st)?;
                 match self.check(i, attempt, h) {
-                    Ok(acc) => self.accept(i, attempt, acc),
+                    Ok(acc) => self.accept(i, attempt, acc)?,
                     Err(reason) => self.fail(
                         i,
                         attempt,
                         format!("the graph finished but {reason}"),
                         None,
                         true,
-                    ),
+                    )?,
                 }
             }
-            crate::ges::exec::Outcome::Stuck(msg) => self.fail(i, attempt, msg, None, true),
-            crate::ges::exec::Outcome::Failed(msg) => self.fail(i, attempt, msg, None, false),
+            crate::ges::exec::Outcome::Stuck(msg) => self.fail(i, attempt, msg, None, true)?,
+            crate::ges::exec::Outcome::Failed(msg) => self.fail(i, attempt, msg, None, false)?,
+            crate::ges::exec::Outcome::Pending(q) => return Ok(Some(*q)),
         }
+        Ok(None)
+    }
+
+    /// The call into the GES executor for one attempt.
+    fn run_graph(
+        &self,
+        graph: &crate::ges::Graph,
+        skill_dir: &std::path::Path,
+        skill_key: &str,
+        step: &crate::plan::Step,
+        attempt: u32,
+        inbox: Option<&std::path::Path>,
+    ) -> Result<crate::ges::exec::Outcome> {
+        use crate::ges::ask::{Ask, InboxAsk, NoAsk, RunnerAsk};
+        let run: &Run = self.run;
+        let inputs = run
+            .state
+            .artifacts
+            .iter()
+            .map(|(k, a)| (k.clone(), serde_json::Value::String(a.path.clone())))
+            .collect();
+        let ctx = crate::ges::exec::Ctx {
+            graph,
+            skill_dir,
+            workspace: &run.workspace,
+            state_path: run
+                .dir
+                .join("ges")
+                .join(format!("{}-a{attempt}.json", step.id)),
+            log_path: run.log_path(&step.id, attempt),
+            step: &step.id,
+            skill: skill_key,
+            attempt,
+            run_id: &run.state.run_id,
+            intent: &run.state.intent,
+            bindings: &self.catalog.bindings,
+            inputs,
+            branch_attempts: self.run_attempt_limit(step),
+            depth: 0,
+        };
+        let mut inbox_ask;
+        let mut runner_ask;
+        let ask: &mut dyn Ask = match (inbox, self.runner.as_ref()) {
+            (Some(dir), _) => {
+                inbox_ask = InboxAsk {
+                    dir: dir.to_path_buf(),
+                };
+                &mut inbox_ask
+            }
+            (None, Some(runner)) => {
+                runner_ask = RunnerAsk { runner };
+                &mut runner_ask
+            }
+            (None, None) => &mut NoAsk,
+        };
+        let mut events = |kind: &str, detail: serde_json::Value| {
+            let _ = run.event(kind, Some(&step.id), detail);
+        };
+        let mut io = crate::ges::exec::Io {
+            ask,
+            events: &mut events,
+        };
+        crate::ges::exec::run(&ctx, &mut io).map_err(|e| Error::Io {
+            path: ctx.state_path.clone(),
+            source: e,
+        })
+    }
+
+    /// The attempts a fork branch of step `step` gets.
+    fn run_attempt_limit(&self, step: &crate::plan::Step) -> u32 {
+        self.run
+            .state
+            .step(&step.id)
+            .map(|r| r.attempt_limit)
+            .unwrap_or(DEFAULT_MAX_ATTEMPTS)
     }
 
     /// The handoff a finished graph gives: each expected artifact is the
@@ -449,7 +549,7 @@ impl<'a> Engine<'a> {
         &self,
         step: &crate::plan::Step,
         attempt: u32,
-        st: &crate::ges::exec::GraphRun,
+        st: &crate::ges::state::GraphRun,
     ) -> Result<handoff::Handoff> {
         let mut artifacts = Vec::new();
         for name in &step.expected_output {
@@ -488,13 +588,22 @@ impl<'a> Engine<'a> {
             .get("blockers")
             .and_then(|b| serde_json::from_value(b.clone()).ok())
             .unwrap_or_default();
+        let reached: Vec<&str> = st.active.keys().map(String::as_str).collect();
+        let handed = st.handoff.as_ref().map(|h| {
+            format!(
+                "; handed off to {} (recorded, not followed)",
+                h.skill.as_deref().unwrap_or(&h.target)
+            )
+        });
         Ok(handoff::Handoff {
             step: step.id.clone(),
             attempt,
             status: HandoffStatus::Complete,
             outcome: Some(format!(
-                "graph reached {} after {} transition(s)",
-                st.node, st.transitions
+                "graph reached {} after {} transition(s){}",
+                reached.join(", "),
+                st.transitions,
+                handed.unwrap_or_default()
             )),
             evidence: artifacts
                 .iter()
@@ -505,7 +614,10 @@ impl<'a> Engine<'a> {
                 .collect(),
             artifacts,
             blockers,
-            suggested_route: None,
+            suggested_route: st
+                .handoff
+                .as_ref()
+                .map(|h| serde_json::json!({ "handoff": h.target, "skill": h.skill, "payload": h.payload })),
         })
     }
 
@@ -586,7 +698,7 @@ impl<'a> Engine<'a> {
     /// One gate attempt: the skill's GES graph, or the runner.
     fn attempt(&mut self, i: usize) -> Result<()> {
         if self.graph_of(i).is_some() {
-            return self.attempt_graph(i);
+            return self.attempt_graph(i, None).map(|_| ());
         }
         let runner = self.runner.clone().expect("checked by drive");
         let step = self.run.plan.steps[i].clone();
