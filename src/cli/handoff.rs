@@ -136,6 +136,7 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
         skill_file: skill.map(|s| s.file.as_path()),
         handoff: &inbox,
         decisions: Vec::new(),
+        previous: crate::run::feedback::previous(attempt, rec.note.as_deref(), None),
     });
     let record = match action {
         "decision" => format!(
@@ -299,6 +300,7 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
                 evidence,
                 blockers,
                 suggested_route: None,
+                warnings: Vec::new(),
             }
         }
     };

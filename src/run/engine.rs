@@ -8,6 +8,7 @@
 //! make everything downstream stale. The run completes only when the
 //! terminal guard holds.
 
+use super::feedback;
 use super::handoff::{self, Accepted, Expect, HandoffStatus};
 use super::hash::{file_sha256, text_sha256};
 use super::prompt::{self, PromptInput};
@@ -506,6 +507,7 @@ impl<'a> Engine<'a> {
             artifacts,
             blockers,
             suggested_route: None,
+            warnings: Vec::new(),
         })
     }
 
@@ -593,7 +595,7 @@ impl<'a> Engine<'a> {
         let r = &mut self.run.state.steps[i];
         r.attempts += 1;
         r.status = StepStatus::Running;
-        r.note = None;
+        let before = r.note.take();
         let (attempt, limit) = (r.attempts, r.attempt_limit);
         self.run.state.state = RunStatus::Running;
         self.run.state.waiting = None;
@@ -620,8 +622,14 @@ impl<'a> Engine<'a> {
             skill_file: skill.map(|s| s.file.as_path()),
             handoff: &inbox,
             decisions,
+            previous: feedback::previous(
+                attempt,
+                before.as_deref(),
+                Some(&self.run.log_path(&step.id, attempt.saturating_sub(1))),
+            ),
         });
         let log = self.run.log_path(&step.id, attempt);
+        feedback::keep_prompt(&log, &prompt_text);
         let exit = runner
             .run(&Invocation {
                 run_id: &self.run.state.run_id.clone(),
@@ -754,7 +762,7 @@ impl<'a> Engine<'a> {
             .collect();
         let body = serde_json::json!({
             "submitted": h,
-            "re0": { "accepted": true, "artifacts": hashes },
+            "re0": { "accepted": true, "artifacts": hashes, "warnings": acc.warnings },
         });
         self.run.record_handoff(&id, attempt, &body)?;
         for (name, (path, sha)) in &acc.artifacts {
@@ -784,7 +792,7 @@ impl<'a> Engine<'a> {
                 sha256: sha.clone(),
             })
             .collect();
-        for e in &h.evidence {
+        for e in &acc.evidence {
             evidence.push(Evidence {
                 kind: e.kind.clone(),
                 against: e.against.clone(),
@@ -862,6 +870,9 @@ impl<'a> Engine<'a> {
             ));
         }
         (self.say)(line);
+        for w in &acc.warnings {
+            (self.say)(format!("{id} warning: {w}"));
+        }
         Ok(())
     }
 

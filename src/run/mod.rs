@@ -2,8 +2,10 @@
 //! routing, and the terminal guard. State lives in [`crate::state`].
 
 pub mod engine;
+pub mod feedback;
 pub mod handoff;
 pub mod hash;
+pub mod lenient;
 pub mod prompt;
 pub mod runner;
 

@@ -1,0 +1,121 @@
+//! What a gate learns from the attempt before it, and what re0 keeps of
+//! each attempt (DESIGN §5.1): the prompt of attempt n+1 says why attempt n
+//! was refused or failed, with the last lines its runner printed when it
+//! left no handoff; the full prompt of every attempt is kept in `logs/`.
+//!
+//! The log is the runner's own output, read back through a size limit and
+//! cleaned of control characters before it reaches a prompt or a terminal.
+
+use crate::display;
+use crate::fsio::{self, Follow};
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+/// Bytes read from the end of a log for its last lines.
+const TAIL_BYTES: u64 = 16 * 1024;
+/// Longest log line shown, in characters.
+const LINE_MAX: usize = 200;
+
+/// The last `n` non-empty lines of the log at `path`, cleaned and clipped.
+/// Empty when there is no log.
+pub fn log_tail(path: &Path, n: usize) -> Vec<String> {
+    let Ok(mut f) = fsio::open_regular(path, Follow::No) else {
+        return Vec::new();
+    };
+    let len = f.metadata().map(|m| m.len()).unwrap_or(0);
+    let from = len.saturating_sub(TAIL_BYTES);
+    if f.seek(SeekFrom::Start(from)).is_err() {
+        return Vec::new();
+    }
+    let mut buf = Vec::new();
+    let _ = f.take(TAIL_BYTES).read_to_end(&mut buf);
+    let text = String::from_utf8_lossy(&buf);
+    let mut lines: Vec<&str> = text.lines().collect();
+    if from > 0 && !lines.is_empty() {
+        lines.remove(0); // it may start mid-line
+    }
+    let kept: Vec<String> = lines
+        .iter()
+        .map(|l| l.trim_end())
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| display::clip(&display::clean(l), LINE_MAX).into_owned())
+        .collect();
+    kept[kept.len().saturating_sub(n)..].to_vec()
+}
+
+/// Where the prompt of an attempt is kept, beside its log.
+pub fn prompt_path(log: &Path) -> PathBuf {
+    log.with_extension("prompt.md")
+}
+
+/// Keeps the full prompt of an attempt beside its log. Losing it loses
+/// only a copy, so a failure to write it does not stop the run.
+pub fn keep_prompt(log: &Path, prompt: &str) {
+    if let Ok(mut f) = fsio::open_truncate(&prompt_path(log)) {
+        let _ = std::io::Write::write_all(&mut f, prompt.as_bytes());
+    }
+}
+
+/// Why the step runs again, for the prompt of `attempt`: the note re0 left
+/// on the step (why the last attempt was refused or failed, or why an
+/// accepted step was reopened), and the last lines of the previous
+/// attempt's log when it left no handoff.
+pub fn previous(attempt: u32, note: Option<&str>, previous_log: Option<&Path>) -> Option<String> {
+    let note = note.filter(|n| !n.trim().is_empty())?;
+    let note = display::clean(note);
+    let mut out = if attempt > 1 && !note.starts_with("stale") && !note.starts_with("reopened") {
+        format!(
+            "Attempt {} was not accepted: {note}.\nFix exactly that in this attempt.\n",
+            attempt - 1
+        )
+    } else {
+        format!("This step runs again: {note}.\n")
+    };
+    if note.contains("no handoff was written") {
+        if let Some(log) = previous_log {
+            let tail = log_tail(log, 5);
+            if !tail.is_empty() {
+                out.push_str("The last lines the previous attempt printed:\n");
+                for l in tail {
+                    out.push_str(&format!("  | {l}\n"));
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tail_keeps_the_last_lines_cleaned() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("s1-a1.log");
+        std::fs::write(&log, "one\n\ntwo\x1b[31m\nthree\n\n").unwrap();
+        assert_eq!(log_tail(&log, 2), vec!["two\\u{1b}[31m", "three"]);
+        assert!(log_tail(&dir.path().join("none.log"), 2).is_empty());
+    }
+
+    #[test]
+    fn previous_names_the_refusal_and_shows_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("s1-a1.log");
+        std::fs::write(&log, "error: no API key\n").unwrap();
+        let text = previous(
+            2,
+            Some("no handoff was written (the runner exited with status 1)"),
+            Some(&log),
+        )
+        .unwrap();
+        assert!(
+            text.starts_with("Attempt 1 was not accepted: no handoff was written"),
+            "{text}"
+        );
+        assert!(text.contains("  | error: no API key"), "{text}");
+        assert!(previous(1, None, None).is_none());
+        let again = previous(1, Some("stale: artifact 'plan' changed"), None).unwrap();
+        assert!(again.starts_with("This step runs again: stale"), "{again}");
+    }
+}

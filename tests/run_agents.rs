@@ -1,0 +1,91 @@
+//! `re0 run` with stand-in agents that behave like real ones: almost right,
+//! learning from feedback, missing, or dying (`fixtures/run/sloppy-agent.sh`).
+
+mod common;
+
+use common::run_ws::{step_of, RunWs};
+
+const DEV: &str = "catalogs/dev-workflow";
+const SHIP: &str = "review and ship my change";
+
+fn sloppy() -> String {
+    RunWs::runner("sloppy-agent.sh")
+}
+
+#[test]
+fn evidence_against_a_skill_name_is_accepted_with_a_warning() {
+    let ws = RunWs::new();
+    let out = ws
+        .cmd(DEV)
+        .env("SLOPPY_MODE", "self-check")
+        .args(["run", SHIP, "--runner", &sloppy()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(4), "{text}");
+    assert!(
+        text.contains("s1 plan-change attempt 1: accepted"),
+        "{text}"
+    );
+    assert!(
+        text.contains("evidence 'self-check' is against 'plan-change', which is not an artifact of this run: recorded, it counts for nothing"),
+        "{text}"
+    );
+    assert!(
+        text.contains("unknown field 'confidence' ignored"),
+        "{text}"
+    );
+    let state = ws.state();
+    let s1 = step_of(&state, "s1");
+    assert_eq!(s1["status"], "accepted");
+    assert_eq!(s1["attempts"], 1);
+    // The evidence counts for nothing: only re0's own "produced" record.
+    let kinds: Vec<&str> = s1["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["produced"]);
+    // ./plan.md is recorded as plan.md.
+    assert_eq!(state["artifacts"]["plan"]["path"], "plan.md");
+    // The record keeps what was submitted and the warnings.
+    let h = ws.handoff("001-s1-a1.json");
+    assert_eq!(h["submitted"]["evidence"][0]["against"], "plan-change");
+    assert!(h["re0"]["warnings"].as_array().unwrap().len() >= 3, "{h}");
+}
+
+#[test]
+fn an_agent_reads_why_it_was_refused_and_gets_it_right_next() {
+    let ws = RunWs::new();
+    let out = ws
+        .cmd(DEV)
+        .env("SLOPPY_MODE", "learner")
+        .args(["run", SHIP, "--runner", &sloppy()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "s1 attempt 1 failed: the step must produce 'plan', but the handoff does not list it"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("s1 plan-change attempt 2: accepted"),
+        "{text}"
+    );
+    let calls = ws.agent_calls();
+    assert_eq!(calls[..2], ["plan-change s1 a1", "plan-change s1 a2"]);
+    assert_eq!(step_of(&ws.state(), "s1")["accepted_attempt"], 2);
+    // Each attempt's full prompt is kept; only the second says why.
+    let logs = ws.run_dir().join("logs");
+    let first = std::fs::read_to_string(logs.join("s1-a1.prompt.md")).unwrap();
+    let second = std::fs::read_to_string(logs.join("s1-a2.prompt.md")).unwrap();
+    assert!(first.contains("Step: s1 (attempt 1 of 3)"), "{first}");
+    assert!(!first.contains("was not accepted"), "{first}");
+    assert!(
+        second.contains("Attempt 1 was not accepted: the step must produce 'plan', but the handoff does not list it."),
+        "{second}"
+    );
+}
