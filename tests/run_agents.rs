@@ -89,3 +89,75 @@ fn an_agent_reads_why_it_was_refused_and_gets_it_right_next() {
         "{second}"
     );
 }
+
+#[test]
+fn a_missing_runner_waits_at_once_and_uses_no_attempt() {
+    let ws = RunWs::new();
+    let out = ws
+        .cmd(DEV)
+        .args(["run", SHIP, "--runner", "re0-no-such-agent -p"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(4), "{text}");
+    assert!(
+        text.contains("s1: the runner 're0-no-such-agent' was not found (exit 127): sh: "),
+        "{text}"
+    );
+    // The shell's own line is shown (its wording differs between shells).
+    assert!(
+        text.contains("re0-no-such-agent: not found; no attempt was used")
+            || text.contains("command not found; no attempt was used"),
+        "{text}"
+    );
+    assert!(text.contains("is waiting (retryable_error)"), "{text}");
+    assert!(text.contains("re0 doctor"), "{text}");
+    let state = ws.state();
+    assert_eq!(state["state"], "retryable_error");
+    assert_eq!(state["waiting"]["kind"], "runner");
+    let s1 = step_of(&state, "s1");
+    assert_eq!(s1["attempts"], 0);
+    assert_eq!(s1["status"], "pending");
+    // Only one try was made, and no handoff was recorded.
+    assert!(!ws.run_dir().join("handoffs/001-s1-a1.json").exists());
+    // Once the runner is there, the step starts at attempt 1.
+    ws.cmd(DEV)
+        .args(["run", "--resume", "--runner", &sloppy()])
+        .assert()
+        .code(4);
+    assert_eq!(ws.agent_calls()[0], "plan-change s1 a1");
+    assert_eq!(step_of(&ws.state(), "s1")["accepted_attempt"], 1);
+}
+
+#[test]
+fn a_runner_dying_without_a_handoff_shows_its_last_lines() {
+    let ws = RunWs::new();
+    let out = ws
+        .cmd(DEV)
+        .env("SLOPPY_MODE", "die")
+        .args(["run", SHIP, "--runner", &sloppy(), "--max-attempts", "2"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(4), "{text}");
+    assert!(
+        text.contains(
+            "s1 attempt 1 failed: no handoff was written (the runner exited with status 3)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  | reading the skill"), "{text}");
+    assert!(
+        text.contains("  | error: the model refused: no API key"),
+        "{text}"
+    );
+    // It used its attempts (it did run), and the second prompt showed the log.
+    let state = ws.state();
+    assert_eq!(step_of(&state, "s1")["attempts"], 2);
+    assert_eq!(state["waiting"]["kind"], "steering");
+    let second = std::fs::read_to_string(ws.run_dir().join("logs/s1-a2.prompt.md")).unwrap();
+    assert!(
+        second.contains("  | error: the model refused: no API key"),
+        "{second}"
+    );
+}

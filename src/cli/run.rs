@@ -210,7 +210,11 @@ pub fn report(run: &Run, stop: &Stop) -> i32 {
         }
         Stop::Waiting(_, _) => {
             println!(
-                "run {id} is waiting. {}",
+                "run {id} is {}. {}",
+                match run.state.state {
+                    crate::state::RunStatus::RetryableError => "waiting (retryable_error)",
+                    _ => "waiting",
+                },
                 waiting_text(&run.state, &run.plan).unwrap_or_default()
             );
             4

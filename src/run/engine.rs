@@ -334,7 +334,12 @@ impl<'a> Engine<'a> {
                     return self.wait(WaitKind::Runner, i)
                 }
                 Next::Judge(i) => self.judge(i)?,
-                Next::Model(i) => self.attempt(i)?,
+                Next::Model(i) => {
+                    self.attempt(i)?;
+                    if let Some(stop) = self.halted() {
+                        return Ok(stop);
+                    }
+                }
             }
         }
     }
@@ -630,21 +635,27 @@ impl<'a> Engine<'a> {
         });
         let log = self.run.log_path(&step.id, attempt);
         feedback::keep_prompt(&log, &prompt_text);
-        let exit = runner
-            .run(&Invocation {
-                run_id: &self.run.state.run_id.clone(),
-                step: &step.id,
-                skill: &step.target,
-                skill_dir: skill.map(|s| s.dir.as_path()),
-                attempt,
-                handoff: &inbox,
-                prompt: &prompt_text,
-                workspace: &self.run.workspace.clone(),
-                log: &log,
-            })
-            .map_err(|e| {
-                Error::Usage(format!("cannot start the runner '{}': {e}", runner.command))
-            })?;
+        let ran = runner.run(&Invocation {
+            run_id: &self.run.state.run_id.clone(),
+            step: &step.id,
+            skill: &step.target,
+            skill_dir: skill.map(|s| s.dir.as_path()),
+            attempt,
+            handoff: &inbox,
+            prompt: &prompt_text,
+            workspace: &self.run.workspace.clone(),
+            log: &log,
+        });
+        let exit = match ran {
+            Ok(exit) => exit,
+            Err(e) => {
+                let why = format!("cannot start the runner '{}': {e}", runner.command);
+                return self.runner_unavailable(i, why);
+            }
+        };
+        if let Some(why) = super::fastfail::cannot_start(&exit, &runner.command, &log) {
+            return self.runner_unavailable(i, why);
+        }
         let exit_note = match exit {
             Exit::Code(0) => None,
             Exit::Code(c) => Some(format!("the runner exited with status {c}")),
@@ -671,7 +682,9 @@ impl<'a> Engine<'a> {
                     Some(n) => format!("{reason} ({n})"),
                     None => reason,
                 };
-                self.fail(i, attempt, reason, submitted, blocked)
+                self.fail(i, attempt, reason.clone(), submitted, blocked)?;
+                self.show_log_tail(&reason, &log);
+                Ok(())
             }
         }
     }

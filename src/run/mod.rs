@@ -2,6 +2,7 @@
 //! routing, and the terminal guard. State lives in [`crate::state`].
 
 pub mod engine;
+pub mod fastfail;
 pub mod feedback;
 pub mod handoff;
 pub mod hash;
