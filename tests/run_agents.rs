@@ -161,3 +161,81 @@ fn a_runner_dying_without_a_handoff_shows_its_last_lines() {
         "{second}"
     );
 }
+
+/// A fake `claude`, `codex` and `gemini` on PATH that record the
+/// arguments and stdin of their first call, then act as the stand-in agent.
+fn fake_clis(ws: &RunWs) -> std::path::PathBuf {
+    let bin = ws.sb.path().join("bin");
+    let agent = common::in_repo("fixtures/run/agent.sh");
+    let script = format!(
+        "#!/bin/sh\nname=$(basename \"$0\")\nprompt=$(cat)\nif [ ! -e \"{dir}/$name.args\" ]; then\n  printf '%s\\n' \"$@\" > \"{dir}/$name.args\"\n  printf '%s' \"$prompt\" > \"{dir}/$name.prompt\"\nfi\nprintf '%s\\n' \"$prompt\" | AGENT_MODE=normal sh {agent}\n",
+        dir = ws.sb.path().display(),
+        agent = agent.display()
+    );
+    for name in ["claude", "codex", "gemini"] {
+        let p = ws.sb.write(&format!("bin/{name}"), &script);
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    bin
+}
+
+#[test]
+fn runner_presets_expand_as_documented_and_get_the_prompt_on_stdin() {
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "claude",
+            &[
+                "-p",
+                "--permission-mode",
+                "acceptEdits",
+                "--output-format",
+                "stream-json",
+                "--verbose",
+            ],
+        ),
+        (
+            "codex",
+            &[
+                "exec",
+                "--json",
+                "--sandbox",
+                "workspace-write",
+                "--skip-git-repo-check",
+                "-",
+            ],
+        ),
+        (
+            "gemini",
+            &[
+                "--approval-mode",
+                "auto_edit",
+                "-p",
+                "Do the step described above, then write the handoff file it names.",
+            ],
+        ),
+    ];
+    for (name, want) in cases {
+        let ws = RunWs::new();
+        let bin = fake_clis(&ws);
+        let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+        let out = ws
+            .cmd(DEV)
+            .env("PATH", path)
+            .args(["run", SHIP, "--runner", name, "--max-attempts", "1"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("s1 plan-change attempt 1: accepted"),
+            "{name}: {text}"
+        );
+        let args = std::fs::read_to_string(ws.sb.path().join(format!("{name}.args"))).unwrap();
+        assert_eq!(args.lines().collect::<Vec<_>>(), want, "{name}");
+        let prompt = std::fs::read_to_string(ws.sb.path().join(format!("{name}.prompt"))).unwrap();
+        assert!(
+            prompt.contains("Step: s1 (attempt 1 of 1)"),
+            "{name}: {prompt}"
+        );
+    }
+}

@@ -30,11 +30,13 @@ impl StateArgs {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 The runner is a command that performs one step: it reads the step prompt on
-stdin and writes its handoff JSON to $RE0_HANDOFF. For example:
-  --runner \"claude -p --permission-mode acceptEdits\"   (Claude Code)
-  --runner \"codex exec -\"                              (Codex)
-  --runner \"gemini -p\"                                  (Gemini CLI)
-or set RE0_RUNNER, or runner: in re0.yaml.
+stdin and writes its handoff JSON to $RE0_HANDOFF. Presets run the agents
+you have headless, allowed to edit the workspace:
+  --runner claude   claude -p --permission-mode acceptEdits --output-format stream-json --verbose
+  --runner codex    codex exec --json --sandbox workspace-write --skip-git-repo-check -
+  --runner gemini   gemini --approval-mode auto_edit -p '…'
+Anything else is your own command line. Or set RE0_RUNNER, or runner: in
+re0.yaml. `re0 doctor` checks the set-up a run needs.
 
 Exit status: 0 completed, 4 waiting for a person (or a runner), 1 ended
 incomplete, 3 plan rejected, 2 usage or state error.")]
@@ -44,7 +46,7 @@ pub struct Args {
     /// Continue a run (the only unfinished one when RUN is omitted).
     #[arg(long, value_name = "RUN", num_args = 0..=1, default_missing_value = "", conflicts_with = "intent")]
     resume: Option<String>,
-    /// The command that runs a model step.
+    /// The command that runs a model step, or a preset: claude, codex, gemini.
     #[arg(long, value_name = "CMD")]
     runner: Option<String>,
     /// How long one step may take: seconds or 90s, 10m, 1h.
@@ -82,7 +84,7 @@ fn runner(ctx: &Context, flag: Option<String>, timeout: Option<String>) -> Resul
         None => ctx.config.runner_timeout.as_ref().and_then(|t| t.seconds()),
     };
     Ok(command.map(|command| Runner {
-        command,
+        command: crate::agents::expand(&command, crate::agents::Purpose::Run),
         timeout: secs
             .map(Duration::from_secs)
             .unwrap_or(crate::run::runner::DEFAULT_TIMEOUT),
