@@ -1,6 +1,7 @@
 //! Running a plan (DESIGN §5): the runner protocol, handoff acceptance,
 //! routing, and the terminal guard. State lives in [`crate::state`].
 
+pub mod doctor;
 pub mod engine;
 pub mod fastfail;
 pub mod feedback;
