@@ -46,6 +46,10 @@ pub struct Args {
     /// Continue a run (the only unfinished one when RUN is omitted).
     #[arg(long, value_name = "RUN", num_args = 0..=1, default_missing_value = "", conflicts_with = "intent")]
     resume: Option<String>,
+    /// Reopen a completed or incomplete run whose accepted artifacts
+    /// changed, and re-run what went stale (recorded with who did it).
+    #[arg(long, value_name = "RUN", conflicts_with_all = ["intent", "resume"])]
+    reopen: Option<String>,
     /// The command that runs a model step, or a preset: claude, codex, gemini.
     #[arg(long, value_name = "CMD")]
     runner: Option<String>,
@@ -163,10 +167,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             let id = pick_run(&store, Some(named.as_str()), "resume")?;
             let mut run = store.open(&id)?;
             if run.state.state.is_terminal() {
-                return Err(Error::Usage(format!(
-                    "run {id} is {}; a terminal run is never resumed (start a new one)",
-                    run.state.state.as_str()
-                )));
+                return Err(crate::run::reopen::refuse_resume(&run));
             }
             for step in &args.retry {
                 let r = run.state.step_mut(step).ok_or_else(|| {
@@ -177,6 +178,9 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             run.event("resumed", None, serde_json::json!({ "retry": args.retry }))?;
             println!("run {id} resumed at revision {}", run.state.revision);
             run
+        }
+        (None, None) if args.reopen.is_some() => {
+            crate::run::reopen::reopen(&store, args.reopen.as_deref().unwrap_or_default())?
         }
         _ => {
             return Err(Error::Usage(

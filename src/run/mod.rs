@@ -9,7 +9,9 @@ pub mod handoff;
 pub mod hash;
 pub mod lenient;
 pub mod prompt;
+pub mod reopen;
 pub mod runner;
+pub mod staleness;
 
 pub use engine::{Engine, Next, Stop, DEFAULT_MAX_ATTEMPTS};
 pub use runner::Runner;
