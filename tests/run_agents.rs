@@ -239,3 +239,128 @@ fn runner_presets_expand_as_documented_and_get_the_prompt_on_stdin() {
         );
     }
 }
+
+/// `re0 …` run inside a pseudo-terminal by `script`, its output as written.
+fn on_a_pty(ws: &RunWs, args: &[&str], env: &[(&str, &str)]) -> Option<String> {
+    let script = ["/usr/bin/script", "/bin/script"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).is_file())?;
+    let quote = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
+    let bin = assert_cmd::cargo::cargo_bin("re0");
+    let mut line = quote(bin.to_str().unwrap());
+    for a in args {
+        line.push(' ');
+        line.push_str(&quote(a));
+    }
+    let mut cmd = std::process::Command::new(script);
+    cmd.args(["-qfec", &line, "/dev/null"])
+        .current_dir(ws.sb.work())
+        .env("HOME", ws.sb.home())
+        .env("COLUMNS", "200")
+        .env_remove("RE0_RUNNER")
+        .env_remove("RE0_CATALOG")
+        .stdin(std::process::Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn on_a_terminal_each_gate_has_a_live_line_with_its_last_output() {
+    let ws = RunWs::new();
+    let catalog = common::in_repo(DEV);
+    let runner = sloppy();
+    let args = [
+        "--catalog",
+        catalog.to_str().unwrap(),
+        "run",
+        "plan the change",
+        "--runner",
+        &runner,
+    ];
+    let Some(out) = on_a_pty(&ws, &args, &[("SLOPPY_MODE", "chatty")]) else {
+        eprintln!("no `script` command here: the pty test needs util-linux script");
+        return;
+    };
+    assert!(
+        out.contains("\r\x1b[2K  s1 plan-change attempt 1 · "),
+        "{out:?}"
+    );
+    // The last frame before the line is cleared shows the last output.
+    assert!(out.contains(" · writing plan.md"), "{out:?}");
+    assert!(
+        out.contains("s1 plan-change attempt 1: accepted"),
+        "{out:?}"
+    );
+    // --quiet turns it off.
+    let ws = RunWs::new();
+    let mut quiet = args.to_vec();
+    quiet.push("--quiet");
+    let out = on_a_pty(&ws, &quiet, &[("SLOPPY_MODE", "chatty")]).unwrap();
+    assert!(!out.contains('\x1b'), "{out:?}");
+    assert!(
+        out.contains("s1 plan-change attempt 1: accepted"),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn not_on_a_terminal_output_is_plain_lines() {
+    let ws = RunWs::new();
+    let out = ws
+        .cmd(DEV)
+        .env("SLOPPY_MODE", "chatty")
+        .args(["run", "plan the change", "--runner", &sloppy()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains('\x1b') && !text.contains('\r'), "{text:?}");
+    assert!(
+        text.contains("s1 plan-change attempt 1: accepted"),
+        "{text}"
+    );
+}
+
+#[test]
+fn attempts_record_duration_and_reported_tokens_and_status_sums_them() {
+    let ws = RunWs::new();
+    ws.cmd(DEV)
+        .env("SLOPPY_MODE", "reports")
+        .args([
+            "run",
+            "plan and implement the change",
+            "--runner",
+            &sloppy(),
+        ])
+        .assert()
+        .code(0);
+    let events = std::fs::read_to_string(ws.run_dir().join("events.ndjson")).unwrap();
+    let ended: Vec<serde_json::Value> = events
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|e| e["event"] == "attempt-ended")
+        .collect();
+    assert_eq!(ended.len(), 2);
+    assert!(ended.iter().all(|e| e["detail"]["duration_ms"].is_u64()));
+    assert_eq!(ended[0]["detail"]["usage"]["output_tokens"], 400);
+    assert!(ended[1]["detail"]["usage"].is_null());
+    let v = common::json(ws.cmd(DEV).args(["status", "--format", "json"]));
+    let u = &v["usage"];
+    assert_eq!(u["attempts"], 2);
+    assert_eq!(u["reported"], 1);
+    assert_eq!(u["usage"]["input_tokens"], 1200);
+    assert_eq!(u["usage"]["cached_input_tokens"], 3000);
+    assert_eq!(u["usage"]["cost_usd"], 0.125);
+    let out = ws.cmd(DEV).args(["status"]).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("runner use: 2 attempt(s), ")
+            && text.contains(
+                "1200 tokens in (3000 cached), 400 out; $0.1250 (reported by 1 of 2 attempts)"
+            ),
+        "{text}"
+    );
+}

@@ -68,6 +68,9 @@ pub struct Args {
     /// On resume, allow STEP more attempts after it used them all.
     #[arg(long, value_name = "STEP")]
     retry: Vec<String>,
+    /// No live progress line (on a terminal) or still-running lines.
+    #[arg(long, short = 'q')]
+    quiet: bool,
     /// Let an outside program choose the skills (see `re0 plan --help`).
     #[arg(long, value_name = "CMD")]
     selector: Option<String>,
@@ -123,6 +126,7 @@ pub fn pick_run(store: &Store, named: Option<&str>, verb: &str) -> Result<String
 
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     super::plan::check_grants(&args.grants)?;
+    crate::run::progress::configure(args.quiet);
     let ctx = Context::load(catalog)?;
     let store = args.state.store(&ctx);
     let runner = runner(&ctx, args.runner.clone(), args.runner_timeout.clone())?;

@@ -4,7 +4,7 @@ use super::context::Context;
 use super::output;
 use super::run::StateArgs;
 use crate::error::{Error, Result};
-use crate::run::staleness;
+use crate::run::{staleness, usage};
 use crate::state::context_md::{refresh, waiting_text};
 use crate::state::RunStatus;
 use std::path::PathBuf;
@@ -62,6 +62,7 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
             "plan": plan,
             "waiting_text": waiting_text(&state, &plan),
             "changed": changed,
+            "usage": usage::totals(&store.run_dir(&id)?),
         })),
         Format::Text => {
             let mut s = format!(
@@ -114,6 +115,9 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
                         a.attempt
                     ));
                 }
+            }
+            if let Some(u) = usage::describe(&usage::totals(&store.run_dir(&id)?)) {
+                s.push_str(&format!("runner use: {u}\n"));
             }
             if !changed.is_empty() {
                 s.push_str("changed on disk since accepted:\n");

@@ -635,16 +635,20 @@ impl<'a> Engine<'a> {
         });
         let log = self.run.log_path(&step.id, attempt);
         feedback::keep_prompt(&log, &prompt_text);
-        let ran = runner.run(&Invocation {
-            run_id: &self.run.state.run_id.clone(),
-            step: &step.id,
-            skill: &step.target,
-            skill_dir: skill.map(|s| s.dir.as_path()),
-            attempt,
-            handoff: &inbox,
-            prompt: &prompt_text,
-            workspace: &self.run.workspace.clone(),
-            log: &log,
+        let started = std::time::Instant::now();
+        let label = format!("{} {} attempt {attempt}", step.id, step.target);
+        let ran = super::progress::watch(&label, &log, || {
+            runner.run(&Invocation {
+                run_id: &self.run.state.run_id.clone(),
+                step: &step.id,
+                skill: &step.target,
+                skill_dir: skill.map(|s| s.dir.as_path()),
+                attempt,
+                handoff: &inbox,
+                prompt: &prompt_text,
+                workspace: &self.run.workspace.clone(),
+                log: &log,
+            })
         });
         let exit = match ran {
             Ok(exit) => exit,
@@ -656,6 +660,8 @@ impl<'a> Engine<'a> {
         if let Some(why) = super::fastfail::cannot_start(&exit, &runner.command, &log) {
             return self.runner_unavailable(i, why);
         }
+        let took = super::usage::event_detail(attempt, started.elapsed(), &log);
+        self.run.event("attempt-ended", Some(&step.id), took)?;
         let exit_note = match exit {
             Exit::Code(0) => None,
             Exit::Code(c) => Some(format!("the runner exited with status {c}")),

@@ -19,16 +19,25 @@ const LINE_MAX: usize = 200;
 /// The last `n` non-empty lines of the log at `path`, cleaned and clipped.
 /// Empty when there is no log.
 pub fn log_tail(path: &Path, n: usize) -> Vec<String> {
+    raw_tail(path, n, TAIL_BYTES)
+        .iter()
+        .map(|l| display::clip(&display::clean(l), LINE_MAX).into_owned())
+        .collect()
+}
+
+/// The last `n` non-empty lines within the last `bytes` of the log at
+/// `path`, as written (not cleaned: for parsing only).
+pub fn raw_tail(path: &Path, n: usize, bytes: u64) -> Vec<String> {
     let Ok(mut f) = fsio::open_regular(path, Follow::No) else {
         return Vec::new();
     };
     let len = f.metadata().map(|m| m.len()).unwrap_or(0);
-    let from = len.saturating_sub(TAIL_BYTES);
+    let from = len.saturating_sub(bytes);
     if f.seek(SeekFrom::Start(from)).is_err() {
         return Vec::new();
     }
     let mut buf = Vec::new();
-    let _ = f.take(TAIL_BYTES).read_to_end(&mut buf);
+    let _ = f.take(bytes).read_to_end(&mut buf);
     let text = String::from_utf8_lossy(&buf);
     let mut lines: Vec<&str> = text.lines().collect();
     if from > 0 && !lines.is_empty() {
@@ -38,7 +47,7 @@ pub fn log_tail(path: &Path, n: usize) -> Vec<String> {
         .iter()
         .map(|l| l.trim_end())
         .filter(|l| !l.trim().is_empty())
-        .map(|l| display::clip(&display::clean(l), LINE_MAX).into_owned())
+        .map(str::to_string)
         .collect();
     kept[kept.len().saturating_sub(n)..].to_vec()
 }
