@@ -278,3 +278,75 @@ pub fn short(s: &str) -> String {
     let s: String = s.chars().filter(|c| !c.is_control()).take(120).collect();
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accept_in(dir: &Path, text: &str) -> Result<Accepted, String> {
+        let known = BTreeMap::from([("diff".to_string(), "abc".to_string())]);
+        let outputs = vec!["plan".to_string()];
+        accept(
+            parse(text)?,
+            &Expect {
+                step: "s1",
+                attempt: 1,
+                outputs: &outputs,
+                workspace: dir,
+                known: &known,
+            },
+        )
+    }
+
+    #[test]
+    fn variations_are_accepted_and_noted() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("plan.md"), "plan").unwrap();
+        let abs = dir.path().join("plan.md");
+        let text = format!(
+            "```json\n{{\"step\": \"s1\", \"attempt\": 1, \"status\": \"complete\",\n \"artifacts\": [{{\"name\": \"plan\", \"path\": \"{}\"}}, {{\"name\": \"notes\", \"path\": \"nowhere.md\"}}],\n \"evidence\": [{{\"kind\": \"review\", \"against\": \"diff\"}}, {{\"kind\": \"self-check\", \"against\": \"plan-change\"}}],\n \"blockers\": [{{\"id\": \"B\", \"against\": \"tests\", \"summary\": \"flaky\"}}]}}\n```",
+            abs.display()
+        );
+        let acc = accept_in(dir.path(), &text).unwrap();
+        assert_eq!(acc.artifacts["plan"].0, "plan.md");
+        assert!(!acc.artifacts.contains_key("notes"));
+        assert_eq!(acc.evidence.len(), 1);
+        assert_eq!(acc.evidence[0].against, "diff");
+        let w = acc.warnings.join("\n");
+        for want in [
+            "inside a Markdown code fence",
+            "read as 'plan.md'",
+            "this extra artifact is ignored",
+            "against 'plan-change', which is not an artifact of this run",
+            "blocker B is against 'tests'",
+        ] {
+            assert!(w.contains(want), "{want}: {w}");
+        }
+    }
+
+    #[test]
+    fn only_the_designed_reasons_refuse() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("plan.md"), "plan").unwrap();
+        let h = |step: &str, attempt: u32, status: &str, path: &str| {
+            format!("{{\"step\": \"{step}\", \"attempt\": {attempt}, \"status\": \"{status}\", \"artifacts\": [{{\"name\": \"plan\", \"path\": \"{path}\"}}]}}")
+        };
+        assert!(accept_in(dir.path(), &h("s1", 1, "complete", "plan.md")).is_ok());
+        let refused = [
+            (h("s2", 1, "complete", "plan.md"), "names step 's2'"),
+            (h("s1", 2, "complete", "plan.md"), "names attempt 2"),
+            (h("s1", 1, "failed", "plan.md"), "reported failure"),
+            (h("s1", 1, "complete", "gone.md"), "does not exist"),
+            (h("s1", 1, "complete", "../plan.md"), "leaves the workspace"),
+            (
+                "{\"step\": \"s1\", \"attempt\": 1, \"status\": \"complete\"}".into(),
+                "must produce 'plan'",
+            ),
+            ("not json".into(), "not valid JSON"),
+        ];
+        for (text, why) in refused {
+            let err = accept_in(dir.path(), &text).unwrap_err();
+            assert!(err.contains(why), "{why}: {err}");
+        }
+    }
+}
