@@ -16,12 +16,14 @@ const TAIL_BYTES: u64 = 16 * 1024;
 /// Longest log line shown, in characters.
 const LINE_MAX: usize = 200;
 
-/// The last `n` non-empty lines of the log at `path`, cleaned and clipped.
+/// The last `n` non-empty lines of the log at `path` as a person reads
+/// them (a JSON event shown as what it carries), cleaned and clipped.
 /// Empty when there is no log.
 pub fn log_tail(path: &Path, n: usize) -> Vec<String> {
     raw_tail(path, n, TAIL_BYTES)
         .iter()
-        .map(|l| display::clip(&display::clean(l), LINE_MAX).into_owned())
+        .map(|l| super::progress::readable(l))
+        .map(|l| display::clip(&display::clean(&l), LINE_MAX).into_owned())
         .collect()
 }
 

@@ -100,8 +100,18 @@ pub fn readable(line: &str) -> String {
             return format!("running {c}");
         }
     }
+    // Claude's final event carries its answer; errors carry a message.
+    if let Some(r) = v.get("result").and_then(|r| r.as_str()) {
+        return r.lines().last().unwrap_or("").to_string();
+    }
+    let message = v
+        .get("message")
+        .or_else(|| v.get("error").and_then(|e| e.get("message")))
+        .and_then(|m| m.as_str());
+    if let Some(m) = message {
+        return format!("{ty}: {m}");
+    }
     match ty {
-        "result" => "finished".to_string(),
         "" => line.to_string(),
         t => t.to_string(),
     }
@@ -214,6 +224,14 @@ mod tests {
         let codex = r#"{"type":"item.completed","item":{"type":"command_execution","command":"cargo test"}}"#;
         assert_eq!(readable(codex), "running cargo test");
         assert_eq!(readable(r#"{"type":"turn.started"}"#), "turn.started");
+        assert_eq!(
+            readable(r#"{"type":"result","result":"Done.\nWrote plan.md"}"#),
+            "Wrote plan.md"
+        );
+        assert_eq!(
+            readable(r#"{"type":"turn.failed","error":{"message":"quota exceeded"}}"#),
+            "turn.failed: quota exceeded"
+        );
         assert_eq!(readable("plain text"), "plain text");
     }
 
