@@ -108,7 +108,9 @@ fn artifacts(v: Option<Value>, warnings: &mut Vec<String>) -> Value {
             let list: Vec<Value> = map
                 .into_iter()
                 .filter_map(|(name, path)| match path {
-                    Value::String(p) => Some(serde_json::json!({ "name": name, "path": p })),
+                    Value::String(p) => {
+                        Some(serde_json::json!({ "name": name.trim(), "path": p.trim() }))
+                    }
                     _ => {
                         warnings.push(format!(
                             "artifact '{}' has no path string; ignored",
