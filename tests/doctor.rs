@@ -137,3 +137,29 @@ fn a_state_folder_that_cannot_be_made_is_an_error() {
         .unwrap()
         .contains("is not a folder"));
 }
+
+#[test]
+fn a_preset_agent_with_the_state_outside_the_workspace_is_warned() {
+    let ws = RunWs::new();
+    let bin = ws.sb.write("bin/claude", "#!/bin/sh\n");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let outside = ws.sb.path().join("elsewhere");
+    let v = json(
+        ws.cmd("catalogs/dev-workflow")
+            .env(
+                "PATH",
+                format!("{}:/usr/bin:/bin", bin.parent().unwrap().display()),
+            )
+            .args(["doctor", "--runner", "claude", "--format", "json"])
+            .args(["--state-dir", outside.to_str().unwrap()]),
+    );
+    assert_eq!(finding(&v, "runner")["level"], "ok", "{v}");
+    let h = finding(&v, "handoff");
+    assert_eq!(h["level"], "warn");
+    assert!(h["message"]
+        .as_str()
+        .unwrap()
+        .contains("outside the workspace"));
+    assert_eq!(v["ready"], true);
+}

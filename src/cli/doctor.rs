@@ -107,6 +107,11 @@ pub fn run(catalog_flags: &[PathBuf], args: Args) -> Result<i32> {
     let store = Store::new(&workspace.root, args.state.state_dir.as_deref());
     findings.push(doctor::writable("state", "the state folder", &store.base));
     findings.push(doctor::ignored(&workspace.root, &store.base));
+    findings.extend(doctor::handoff_reachable(
+        configured.as_deref(),
+        &workspace.root,
+        &store.base,
+    ));
     let ready = findings.iter().all(|f| f.level != Level::Error);
     match args.format {
         Format::Json => output::print_json(&serde_json::json!({

@@ -126,6 +126,27 @@ pub fn runner(command: Option<&str>, path: &str, cwd: &Path) -> Finding {
     Finding::ok("runner", format!("`{shown}`"))
 }
 
+/// A preset agent edits only inside the workspace: a state folder outside
+/// it holds `$RE0_HANDOFF`, which the agent then cannot write.
+pub fn handoff_reachable(command: Option<&str>, workspace: &Path, state: &Path) -> Option<Finding> {
+    let command = command?;
+    let preset = crate::agents::NAMES
+        .iter()
+        .any(|n| crate::agents::preset(n, crate::agents::Purpose::Run) == Some(command));
+    if !preset || state.starts_with(workspace) {
+        return None;
+    }
+    Some(Finding::bad(
+        "handoff",
+        Level::Warn,
+        format!(
+            "the state folder {} is outside the workspace, where the preset agent may not write its handoff",
+            state.display()
+        ),
+        "keep the state folder in the workspace (drop --state-dir), or give the agent write access to it in your own --runner".into(),
+    ))
+}
+
 /// Whether re0 can create a file in `dir` (which must exist).
 fn can_write(dir: &Path) -> std::io::Result<()> {
     let probe = dir.join(format!(".re0-doctor-{}", std::process::id()));
