@@ -98,7 +98,12 @@ pub fn run(catalog_flags: &[PathBuf], args: Args) -> Result<i32> {
         .filter(|c| !c.trim().is_empty())
         .map(|c| crate::agents::expand(&c, crate::agents::Purpose::Run));
     let path = std::env::var("PATH").unwrap_or_default();
-    findings.push(doctor::runner(configured.as_deref(), &path, &workspace.cwd));
+    // The runner runs in the workspace root: relative paths are from there.
+    findings.push(doctor::runner(
+        configured.as_deref(),
+        &path,
+        &workspace.root,
+    ));
     findings.push(doctor::writable(
         "workspace",
         "the workspace",

@@ -108,8 +108,10 @@ pub fn runner(command: Option<&str>, path: &str, cwd: &Path) -> Finding {
         );
     };
     let shown = crate::display::clean(command).into_owned();
-    for program in programs(command) {
-        if find_program(&program, path, cwd).is_none() {
+    for (n, program) in programs(command).into_iter().enumerate() {
+        // A script given to a shell is a file first, then a name on PATH.
+        let script = n > 0 && cwd.join(&program).is_file();
+        if !script && find_program(&program, path, cwd).is_none() {
             let fix = if program.contains('/') {
                 format!("check the path {program}, or pass another --runner")
             } else {
@@ -275,5 +277,14 @@ mod tests {
             Level::Error
         );
         assert_eq!(runner(None, &path, dir.path()).level, Level::Warn);
+        std::fs::write(dir.path().join("agent.sh"), "exit 0\n").unwrap();
+        assert_eq!(
+            runner(Some("sh agent.sh"), &path, dir.path()).level,
+            Level::Ok
+        );
+        assert_eq!(
+            runner(Some("sh other.sh"), &path, dir.path()).level,
+            Level::Error
+        );
     }
 }
