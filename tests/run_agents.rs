@@ -354,6 +354,9 @@ fn attempts_record_duration_and_reported_tokens_and_status_sums_them() {
     assert_eq!(u["usage"]["input_tokens"], 1200);
     assert_eq!(u["usage"]["cached_input_tokens"], 3000);
     assert_eq!(u["usage"]["cost_usd"], 0.125);
+    assert_eq!(u["steps"]["s1"]["usage"]["output_tokens"], 400);
+    assert_eq!(u["steps"]["s2"]["attempts"], 1);
+    assert!(u["steps"]["s2"]["usage"].is_null());
     let out = ws.cmd(DEV).args(["status"]).output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(

@@ -114,6 +114,18 @@ pub struct Totals {
     /// Attempts whose runner reported figures.
     pub reported: u32,
     pub usage: Usage,
+    /// The same sums per step.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub steps: std::collections::BTreeMap<String, StepTotals>,
+}
+
+/// What one step's attempts took.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct StepTotals {
+    pub attempts: u32,
+    pub duration_ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub usage: Option<Usage>,
 }
 
 /// Sums the `attempt-ended` events of the run folder `dir`.
@@ -131,11 +143,17 @@ pub fn totals(dir: &Path) -> Totals {
             continue;
         }
         let d = &v["detail"];
+        let ms = n(d, "duration_ms");
         t.attempts += 1;
-        t.duration_ms = t.duration_ms.saturating_add(n(d, "duration_ms"));
+        t.duration_ms = t.duration_ms.saturating_add(ms);
+        let step = v["step"].as_str().unwrap_or("").to_string();
+        let st = t.steps.entry(step).or_default();
+        st.attempts += 1;
+        st.duration_ms = st.duration_ms.saturating_add(ms);
         if let Ok(u) = serde_json::from_value::<Usage>(d["usage"].clone()) {
             t.reported += 1;
             t.usage.add(&u);
+            st.usage.get_or_insert_with(Usage::default).add(&u);
         }
     }
     t
