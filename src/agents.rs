@@ -23,8 +23,9 @@
 //!   folder Gemini does not trust it falls back to asking, so trust the
 //!   workspace in Gemini first).
 //!
-//! A preset is chosen only by a name the person typed on the command line;
-//! any other value is their own command line, run as it is.
+//! A preset is chosen only by its bare name (on the command line, in
+//! `RE0_RUNNER`, or as `runner:` in a trusted `re0.yaml`); any other value
+//! is the person's own command line, run as it is.
 
 /// What the agent is asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
