@@ -628,6 +628,8 @@ impl<'a> Engine<'a> {
             handoff: &inbox,
             decisions,
             previous: feedback::previous(
+                &self.run.dir,
+                &step.id,
                 attempt,
                 before.as_deref(),
                 Some(&self.run.log_path(&step.id, attempt.saturating_sub(1))),
