@@ -18,8 +18,9 @@ pub enum Format {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Checks: the catalog is found and has skills, the runner's program is on
-PATH, the workspace and the state folder are writable, and git ignores the
-state folder.
+PATH (a preset as it expands), the workspace and the state folder are
+writable, git ignores the state folder, and a preset agent can write its
+handoff there.
 
 Exit status: 0 ready (warnings allowed), 1 something must be fixed.")]
 pub struct Args {

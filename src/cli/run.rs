@@ -38,7 +38,8 @@ you have headless, allowed to edit the workspace:
 Anything else is your own command line. Or set RE0_RUNNER, or runner: in
 re0.yaml. `re0 doctor` checks the set-up a run needs.
 
-Exit status: 0 completed, 4 waiting for a person (or a runner), 1 ended
+Exit status: 0 completed, 4 waiting for a person or a runner (also when the
+runner could not start: retryable_error, no attempt used), 1 ended
 incomplete, 3 plan rejected, 2 usage or state error.")]
 pub struct Args {
     /// What you want done; omit with --resume.
