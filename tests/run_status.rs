@@ -85,6 +85,14 @@ fn a_completed_run_with_stale_evidence_is_reopened_by_name_only() {
     let ws = RunWs::new();
     let id = completed(&ws);
     std::fs::remove_file(ws.sb.work().join("plan.md")).unwrap();
+    // Without a name, resume finds nothing unfinished and points at it.
+    let out = ws.cmd(DEV).args(["run", "--resume"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(&format!("reopen it with `re0 run --reopen {id}`")),
+        "{err}"
+    );
     let out = ws
         .cmd(DEV)
         .args(["run", "--resume", &id, "--runner", &agent()])

@@ -114,8 +114,9 @@ pub fn pick_run(store: &Store, named: Option<&str>, verb: &str) -> Result<String
     }
     match open.len() {
         0 => Err(Error::Usage(format!(
-            "no unfinished run to {verb} in {}; start one with re0 run \"<intent>\"",
-            store.base.display()
+            "no unfinished run to {verb} in {}; start one with re0 run \"<intent>\"{}",
+            store.base.display(),
+            crate::run::reopen::stale_hint(store).unwrap_or_default()
         ))),
         1 => Ok(open[0].split(' ').next().unwrap_or_default().to_string()),
         _ => Err(Error::Usage(format!(

@@ -23,6 +23,24 @@ pub fn refuse_resume(run: &Run) -> Error {
     ))
 }
 
+/// A hint for `re0 run --resume` when no run is unfinished: the latest
+/// run, when it is finished and its evidence went stale.
+pub fn stale_hint(store: &Store) -> Option<String> {
+    let id = store.ids().ok()?.pop()?;
+    let (state, plan) = store.read(&id).ok()?;
+    if !reopenable(state.state) {
+        return None;
+    }
+    let changed = staleness::changed(&state, &plan, &store.workspace);
+    (!changed.is_empty()).then(|| {
+        format!(
+            "; run {id} is {} but its evidence went stale ({}): reopen it with `re0 run --reopen {id}`",
+            state.state.as_str(),
+            summary(&changed)
+        )
+    })
+}
+
 fn summary(changed: &[Changed]) -> String {
     changed
         .iter()
