@@ -2,19 +2,30 @@
 //! `--selector claude` or `--runner codex` works without remembering flags.
 //!
 //! Each preset is the documented non-interactive form of its CLI, with the
-//! request on stdin:
+//! request on stdin (checked against each CLI's own documentation):
 //! - Claude Code: `claude -p` reads the prompt from stdin when no prompt
-//!   argument is given; `--permission-mode acceptEdits` lets a gate edit
-//!   files in the workspace without asking.
+//!   argument is given. A gate runs with `--permission-mode acceptEdits`,
+//!   so it may edit files in the workspace (and write `$RE0_HANDOFF`, which
+//!   is inside it) without a prompt nobody is there to answer; shell
+//!   commands still need `--allowedTools`, which the person adds. Its
+//!   output is `--output-format stream-json` (with `--verbose`, which
+//!   stream-json requires under `-p`): one JSON event per line, so re0 can
+//!   show progress, and a last `result` event with `total_cost_usd` and
+//!   `usage`.
 //! - Codex: `codex exec -` reads the prompt from stdin; `--sandbox
-//!   read-only` for a selector, `--full-auto` (workspace-write sandbox, no
-//!   approval prompts) for a gate; `--skip-git-repo-check` so it also runs
-//!   outside a repository.
+//!   read-only` for a selector, `--sandbox workspace-write` for a gate
+//!   (`exec` never asks for approval; `--full-auto` is the deprecated
+//!   spelling of this); `--skip-git-repo-check` so it also runs outside a
+//!   repository; `--json` prints JSONL events whose `turn.completed` carry
+//!   the token `usage`.
 //! - Gemini CLI: `-p TEXT` runs headless and appends TEXT to what arrives on
-//!   stdin; `--approval-mode auto_edit` approves edits without asking.
+//!   stdin; `--approval-mode auto_edit` approves edits without asking (in a
+//!   folder Gemini does not trust it falls back to asking, so trust the
+//!   workspace in Gemini first).
 //!
-//! A preset is chosen only by a name the person typed on the command line;
-//! any other value is their own command line, run as it is.
+//! A preset is chosen only by its bare name (on the command line, in
+//! `RE0_RUNNER`, or as `runner:` in a trusted `re0.yaml`); any other value
+//! is the person's own command line, run as it is.
 
 /// What the agent is asked to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,9 +43,13 @@ pub const NAMES: [&str; 3] = ["claude", "codex", "gemini"];
 pub fn preset(name: &str, purpose: Purpose) -> Option<&'static str> {
     Some(match (name.trim(), purpose) {
         ("claude", Purpose::Select) => "claude -p --output-format text",
-        ("claude", Purpose::Run) => "claude -p --permission-mode acceptEdits",
+        ("claude", Purpose::Run) => {
+            "claude -p --permission-mode acceptEdits --output-format stream-json --verbose"
+        }
         ("codex", Purpose::Select) => "codex exec --sandbox read-only --skip-git-repo-check -",
-        ("codex", Purpose::Run) => "codex exec --full-auto --skip-git-repo-check -",
+        ("codex", Purpose::Run) => {
+            "codex exec --json --sandbox workspace-write --skip-git-repo-check -"
+        }
         ("gemini", Purpose::Select) => {
             "gemini -p 'Answer the request above exactly as its instructions say.'"
         }
@@ -60,10 +75,28 @@ mod tests {
             expand("codex", Purpose::Select),
             "codex exec --sandbox read-only --skip-git-repo-check -"
         );
-        assert!(expand("claude", Purpose::Run).contains("acceptEdits"));
         assert_eq!(expand("my-llm --json", Purpose::Select), "my-llm --json");
         for n in NAMES {
             assert!(preset(n, Purpose::Select).is_some() && preset(n, Purpose::Run).is_some());
         }
+    }
+
+    #[test]
+    fn run_presets_can_edit_the_workspace_headless() {
+        assert_eq!(
+            expand("claude", Purpose::Run),
+            "claude -p --permission-mode acceptEdits --output-format stream-json --verbose"
+        );
+        assert_eq!(
+            expand("codex", Purpose::Run),
+            "codex exec --json --sandbox workspace-write --skip-git-repo-check -"
+        );
+        let gemini = expand("gemini", Purpose::Run);
+        assert!(
+            gemini.starts_with("gemini --approval-mode auto_edit -p '"),
+            "{gemini}"
+        );
+        // A name with arguments is the person's own command line.
+        assert_eq!(expand("claude -p", Purpose::Run), "claude -p");
     }
 }

@@ -219,7 +219,7 @@ fn no_runner_stops_before_the_first_model_step() {
     assert_eq!(out.status.code(), Some(4));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("no runner is configured: pass --runner \"claude -p\""),
+        text.contains("no runner is configured: pass --runner claude"),
         "{text}"
     );
     let state = ws.state();

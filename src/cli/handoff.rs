@@ -164,6 +164,13 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
         skill_file: skill.map(|s| s.file.as_path()),
         handoff: &inbox,
         decisions: Vec::new(),
+        previous: crate::run::feedback::previous(
+            &run.dir,
+            &step.id,
+            attempt,
+            rec.note.as_deref(),
+            Some(&run.log_path(&step.id, rec.attempts)),
+        ),
     });
     let record = match action {
         "decision" => format!(
@@ -376,6 +383,7 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
                 evidence,
                 blockers,
                 suggested_route: None,
+                warnings: Vec::new(),
             }
         }
     };

@@ -4,6 +4,7 @@
 mod check;
 mod context;
 mod docs;
+mod doctor;
 mod eval;
 mod graph;
 mod handoff;
@@ -74,6 +75,8 @@ pub enum Command {
     Runs(runs::RunsArgs),
     /// Cancel a run.
     Cancel(runs::CancelArgs),
+    /// Check the set-up a run needs and say what to fix.
+    Doctor(doctor::Args),
     /// The next step of a run, for an agent that performs steps itself.
     Next(handoff::NextArgs),
     /// Record a step's handoff (a person's work, a decision, or an agent's).
@@ -121,6 +124,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Command::Status(a) => runs::status(&cli.catalog, a),
         Command::Runs(a) => runs::runs(&cli.catalog, a),
         Command::Cancel(a) => runs::cancel(&cli.catalog, a),
+        Command::Doctor(a) => doctor::run(&cli.catalog, a),
         Command::Next(a) => handoff::next(&cli.catalog, a),
         Command::Handoff(a) => handoff::handoff(&cli.catalog, a),
         Command::List(a) => list::run(&cli.catalog, a),

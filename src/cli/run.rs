@@ -30,13 +30,16 @@ impl StateArgs {
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 The runner is a command that performs one step: it reads the step prompt on
-stdin and writes its handoff JSON to $RE0_HANDOFF. For example:
-  --runner \"claude -p --permission-mode acceptEdits\"   (Claude Code)
-  --runner \"codex exec -\"                              (Codex)
-  --runner \"gemini -p\"                                  (Gemini CLI)
-or set RE0_RUNNER, or runner: in re0.yaml.
+stdin and writes its handoff JSON to $RE0_HANDOFF. Presets run the agents
+you have headless, allowed to edit the workspace:
+  --runner claude   claude -p --permission-mode acceptEdits --output-format stream-json --verbose
+  --runner codex    codex exec --json --sandbox workspace-write --skip-git-repo-check -
+  --runner gemini   gemini --approval-mode auto_edit -p '…'
+Anything else is your own command line. Or set RE0_RUNNER, or runner: in
+re0.yaml. `re0 doctor` checks the set-up a run needs.
 
-Exit status: 0 completed, 4 waiting for a person (or a runner), 1 ended
+Exit status: 0 completed, 4 waiting for a person or a runner (also when the
+runner could not start: retryable_error, no attempt used), 1 ended
 incomplete, 3 plan rejected, 2 usage or state error.")]
 pub struct Args {
     /// What you want done; omit with --resume.
@@ -44,7 +47,11 @@ pub struct Args {
     /// Continue a run (the only unfinished one when RUN is omitted).
     #[arg(long, value_name = "RUN", num_args = 0..=1, default_missing_value = "", conflicts_with = "intent")]
     resume: Option<String>,
-    /// The command that runs a model step.
+    /// Reopen a completed or incomplete run whose accepted artifacts
+    /// changed, and re-run what went stale (recorded with who did it).
+    #[arg(long, value_name = "RUN", conflicts_with_all = ["intent", "resume"])]
+    reopen: Option<String>,
+    /// The command that runs a model step, or a preset: claude, codex, gemini.
     #[arg(long, value_name = "CMD")]
     runner: Option<String>,
     /// How long one step may take: seconds or 90s, 10m, 1h.
@@ -62,6 +69,9 @@ pub struct Args {
     /// On resume, allow STEP more attempts after it used them all.
     #[arg(long, value_name = "STEP")]
     retry: Vec<String>,
+    /// No live progress line (on a terminal) or still-running lines.
+    #[arg(long, short = 'q')]
+    quiet: bool,
     /// Let an outside program choose the skills (see `re0 plan --help`).
     #[arg(long, value_name = "CMD")]
     selector: Option<String>,
@@ -82,7 +92,7 @@ fn runner(ctx: &Context, flag: Option<String>, timeout: Option<String>) -> Resul
         None => ctx.config.runner_timeout.as_ref().and_then(|t| t.seconds()),
     };
     Ok(command.map(|command| Runner {
-        command,
+        command: crate::agents::expand(&command, crate::agents::Purpose::Run),
         timeout: secs
             .map(Duration::from_secs)
             .unwrap_or(crate::run::runner::DEFAULT_TIMEOUT),
@@ -104,8 +114,9 @@ pub fn pick_run(store: &Store, named: Option<&str>, verb: &str) -> Result<String
     }
     match open.len() {
         0 => Err(Error::Usage(format!(
-            "no unfinished run to {verb} in {}; start one with re0 run \"<intent>\"",
-            store.base.display()
+            "no unfinished run to {verb} in {}; start one with re0 run \"<intent>\"{}",
+            store.base.display(),
+            crate::run::reopen::stale_hint(store).unwrap_or_default()
         ))),
         1 => Ok(open[0].split(' ').next().unwrap_or_default().to_string()),
         _ => Err(Error::Usage(format!(
@@ -117,6 +128,7 @@ pub fn pick_run(store: &Store, named: Option<&str>, verb: &str) -> Result<String
 
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     super::plan::check_grants(&args.grants)?;
+    crate::run::progress::configure(args.quiet);
     let ctx = Context::load(catalog)?;
     let store = args.state.store(&ctx);
     let runner = runner(&ctx, args.runner.clone(), args.runner_timeout.clone())?;
@@ -163,10 +175,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             let id = pick_run(&store, Some(named.as_str()), "resume")?;
             let mut run = store.open(&id)?;
             if run.state.state.is_terminal() {
-                return Err(Error::Usage(format!(
-                    "run {id} is {}; a terminal run is never resumed (start a new one)",
-                    run.state.state.as_str()
-                )));
+                return Err(crate::run::reopen::refuse_resume(&run));
             }
             for step in &args.retry {
                 let r = run.state.step_mut(step).ok_or_else(|| {
@@ -177,6 +186,9 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             run.event("resumed", None, serde_json::json!({ "retry": args.retry }))?;
             println!("run {id} resumed at revision {}", run.state.revision);
             run
+        }
+        (None, None) if args.reopen.is_some() => {
+            crate::run::reopen::reopen(&store, args.reopen.as_deref().unwrap_or_default())?
         }
         _ => {
             return Err(Error::Usage(
@@ -212,7 +224,11 @@ pub fn report(run: &Run, stop: &Stop) -> i32 {
         }
         Stop::Waiting(_, _) => {
             println!(
-                "run {id} is waiting. {}",
+                "run {id} is {}. {}",
+                match run.state.state {
+                    crate::state::RunStatus::RetryableError => "waiting (retryable_error)",
+                    _ => "waiting",
+                },
                 waiting_text(&run.state, &run.plan).unwrap_or_default()
             );
             4

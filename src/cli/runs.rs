@@ -2,8 +2,9 @@
 
 use super::context::Context;
 use super::output;
-use super::run::{pick_run, StateArgs};
+use super::run::StateArgs;
 use crate::error::{Error, Result};
+use crate::run::{staleness, usage};
 use crate::state::context_md::{refresh, waiting_text};
 use crate::state::RunStatus;
 use std::path::PathBuf;
@@ -16,7 +17,8 @@ pub enum Format {
 
 #[derive(Debug, clap::Args)]
 pub struct StatusArgs {
-    /// The run (default: the only unfinished one).
+    /// The run (default: the only unfinished one, or the latest when none
+    /// is unfinished; with several unfinished, they are listed).
     run: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -45,22 +47,22 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
     let store = args.state.store(&ctx);
     let id = match &args.run {
         Some(r) => r.clone(),
-        None => match pick_run(&store, None, "show") {
-            Ok(id) => id,
-            Err(_) => store
-                .ids()?
-                .pop()
-                .ok_or_else(|| Error::Usage(format!("no runs in {}", store.base.display())))?,
+        None => match choose(&store, args.format)? {
+            Some(id) => id,
+            None => return Ok(2),
         },
     };
     let (state, plan) = store.read(&id)?;
     let _ = refresh(&store.run_dir(&id)?, &state, &plan);
+    let changed = staleness::changed(&state, &plan, &ctx.workspace.root);
     match args.format {
         Format::Json => output::print_json(&serde_json::json!({
             "schema": "re0/status@1",
             "run": state,
             "plan": plan,
             "waiting_text": waiting_text(&state, &plan),
+            "changed": changed,
+            "usage": usage::totals(&store.run_dir(&id)?),
         })),
         Format::Text => {
             let mut s = format!(
@@ -100,8 +102,13 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
             if !state.artifacts.is_empty() {
                 s.push_str("artifacts:\n");
                 for (name, a) in &state.artifacts {
+                    let mark = if changed.iter().any(|c| &c.artifact == name) {
+                        ", CHANGED since accepted"
+                    } else {
+                        ""
+                    };
                     s.push_str(&format!(
-                        "  {name}: {} (sha256 {}, from {} attempt {})\n",
+                        "  {name}: {} (sha256 {}, from {} attempt {}{mark})\n",
                         a.path,
                         &a.sha256[..12.min(a.sha256.len())],
                         a.step,
@@ -109,10 +116,76 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
                     ));
                 }
             }
+            if let Some(u) = usage::describe(&usage::totals(&store.run_dir(&id)?)) {
+                s.push_str(&format!("runner use: {u}\n"));
+            }
+            if !changed.is_empty() {
+                s.push_str("changed on disk since accepted:\n");
+                for c in &changed {
+                    s.push_str(&format!("  {}\n", staleness::describe(c)));
+                }
+                s.push_str(&format!("{}\n", staleness_hint(&state, &id)));
+            }
             output::print(&s);
         }
     }
     Ok(0)
+}
+
+/// What to do about changed artifacts of run `id`.
+fn staleness_hint(state: &crate::state::RunState, id: &str) -> String {
+    if state.state.is_terminal() {
+        format!(
+            "this run is {}; its evidence no longer holds: reopen it with `re0 run --reopen {id}`",
+            state.state.as_str()
+        )
+    } else {
+        format!("`re0 run --resume {id}` re-runs what is stale")
+    }
+}
+
+/// The run `status` shows without a name: the only unfinished one, else
+/// the latest. With several unfinished runs it lists them and asks for one
+/// (`None`).
+fn choose(store: &crate::state::Store, format: Format) -> Result<Option<String>> {
+    let mut open = Vec::new();
+    for id in store.ids()? {
+        if let Ok((s, _)) = store.read(&id) {
+            if !s.state.is_terminal() {
+                open.push((id, s.state.as_str(), s.updated_at.clone(), s.intent.clone()));
+            }
+        }
+    }
+    match open.len() {
+        1 => return Ok(open.pop().map(|o| o.0)),
+        0 => {
+            return store
+                .ids()?
+                .pop()
+                .map(Some)
+                .ok_or_else(|| Error::Usage(format!("no runs in {}", store.base.display())))
+        }
+        _ => {}
+    }
+    match format {
+        Format::Json => output::print_json(&serde_json::json!({
+            "schema": "re0/status@1",
+            "choose": open.iter().map(|(id, st, at, intent)| serde_json::json!({
+                "run_id": id, "state": st, "updated_at": at, "intent": intent,
+            })).collect::<Vec<_>>(),
+        })),
+        Format::Text => {
+            let mut t = output::table(&["run", "state", "updated", "intent"]);
+            for (id, st, at, intent) in &open {
+                t.add_row(vec![id.clone(), st.to_string(), at.clone(), intent.clone()]);
+            }
+            output::print(&format!(
+                "{} unfinished runs; name the one to show: re0 status RUN\n{t}\n",
+                open.len()
+            ));
+        }
+    }
+    Ok(None)
 }
 
 pub fn runs(catalog: &[PathBuf], args: RunsArgs) -> Result<i32> {

@@ -8,6 +8,7 @@
 //! make everything downstream stale. The run completes only when the
 //! terminal guard holds.
 
+use super::feedback;
 use super::handoff::{self, Accepted, Expect, HandoffStatus};
 use super::hash::{file_sha256, text_sha256};
 use super::prompt::{self, PromptInput};
@@ -333,7 +334,12 @@ impl<'a> Engine<'a> {
                     return self.wait(WaitKind::Runner, i)
                 }
                 Next::Judge(i) => self.judge(i)?,
-                Next::Model(i) => self.attempt(i)?,
+                Next::Model(i) => {
+                    self.attempt(i)?;
+                    if let Some(stop) = self.halted() {
+                        return Ok(stop);
+                    }
+                }
             }
         }
     }
@@ -618,6 +624,7 @@ impl<'a> Engine<'a> {
                 .handoff
                 .as_ref()
                 .map(|h| serde_json::json!({ "handoff": h.target, "skill": h.skill, "payload": h.payload })),
+            warnings: Vec::new(),
         })
     }
 
@@ -705,7 +712,7 @@ impl<'a> Engine<'a> {
         let r = &mut self.run.state.steps[i];
         r.attempts += 1;
         r.status = StepStatus::Running;
-        r.note = None;
+        let before = r.note.take();
         let (attempt, limit) = (r.attempts, r.attempt_limit);
         self.run.state.state = RunStatus::Running;
         self.run.state.waiting = None;
@@ -732,10 +739,20 @@ impl<'a> Engine<'a> {
             skill_file: skill.map(|s| s.file.as_path()),
             handoff: &inbox,
             decisions,
+            previous: feedback::previous(
+                &self.run.dir,
+                &step.id,
+                attempt,
+                before.as_deref(),
+                Some(&self.run.log_path(&step.id, attempt.saturating_sub(1))),
+            ),
         });
         let log = self.run.log_path(&step.id, attempt);
-        let exit = runner
-            .run(&Invocation {
+        feedback::keep_prompt(&log, &prompt_text);
+        let started = std::time::Instant::now();
+        let label = format!("{} {} attempt {attempt}", step.id, step.target);
+        let ran = super::progress::watch(&label, &log, || {
+            runner.run(&Invocation {
                 run_id: &self.run.state.run_id.clone(),
                 step: &step.id,
                 skill: &step.target,
@@ -746,9 +763,19 @@ impl<'a> Engine<'a> {
                 workspace: &self.run.workspace.clone(),
                 log: &log,
             })
-            .map_err(|e| {
-                Error::Usage(format!("cannot start the runner '{}': {e}", runner.command))
-            })?;
+        });
+        let exit = match ran {
+            Ok(exit) => exit,
+            Err(e) => {
+                let why = format!("cannot start the runner '{}': {e}", runner.command);
+                return self.runner_unavailable(i, why);
+            }
+        };
+        if let Some(why) = super::fastfail::cannot_start(&exit, &runner.command, &log) {
+            return self.runner_unavailable(i, why);
+        }
+        let took = super::usage::event_detail(attempt, started.elapsed(), &log);
+        self.run.event("attempt-ended", Some(&step.id), took)?;
         let exit_note = match exit {
             Exit::Code(0) => None,
             Exit::Code(c) => Some(format!("the runner exited with status {c}")),
@@ -775,7 +802,9 @@ impl<'a> Engine<'a> {
                     Some(n) => format!("{reason} ({n})"),
                     None => reason,
                 };
-                self.fail(i, attempt, reason, submitted, blocked)
+                self.fail(i, attempt, reason.clone(), submitted, blocked)?;
+                self.show_log_tail(&reason, &log);
+                Ok(())
             }
         }
     }
@@ -866,7 +895,7 @@ impl<'a> Engine<'a> {
             .collect();
         let body = serde_json::json!({
             "submitted": h,
-            "re0": { "accepted": true, "artifacts": hashes },
+            "re0": { "accepted": true, "artifacts": hashes, "warnings": acc.warnings },
         });
         self.run.record_handoff(&id, attempt, &body)?;
         for (name, (path, sha)) in &acc.artifacts {
@@ -896,7 +925,7 @@ impl<'a> Engine<'a> {
                 sha256: sha.clone(),
             })
             .collect();
-        for e in &h.evidence {
+        for e in &acc.evidence {
             evidence.push(Evidence {
                 kind: e.kind.clone(),
                 against: e.against.clone(),
@@ -974,6 +1003,9 @@ impl<'a> Engine<'a> {
             ));
         }
         (self.say)(line);
+        for w in &acc.warnings {
+            (self.say)(format!("{id} warning: {w}"));
+        }
         Ok(())
     }
 

@@ -13,6 +13,9 @@ pub struct PromptInput<'a> {
     pub handoff: &'a Path,
     /// Answers to decisions this step depends on.
     pub decisions: Vec<(String, String)>,
+    /// Why the step runs again: the previous attempt's refusal or failure
+    /// (see [`super::feedback::previous`]).
+    pub previous: Option<String>,
 }
 
 pub fn build(p: &PromptInput<'_>) -> String {
@@ -33,6 +36,9 @@ pub fn build(p: &PromptInput<'_>) -> String {
         None => out.push_str(&format!("Skill: {}\n", s.target)),
     }
     out.push_str(&format!("Intent: {}\n", p.state.intent));
+    if let Some(why) = &p.previous {
+        out.push_str(&format!("\n{why}\n"));
+    }
     out.push_str(&format!("Precondition: {}\n", s.fires_when));
     let inputs: Vec<String> = p
         .state
@@ -84,7 +90,9 @@ pub fn build(p: &PromptInput<'_>) -> String {
 \"artifacts\": [{}],\n \
 \"evidence\": [{{\"kind\": \"<what you checked>\", \"against\": \"<artifact>\"}}],\n \
 \"blockers\": [{{\"id\": \"<id>\", \"against\": \"<artifact>\", \"summary\": \"<what must change>\"}}]}}\n\
-A step without this file has failed.\n",
+A step without this file has failed. re0 refuses the handoff only when it names another\n\
+step or attempt, its status is not complete, or an expected output is not listed with the\n\
+path of a file that exists in the workspace. Evidence counts only against an artifact of the run.\n",
         p.handoff.display(),
         s.id,
         p.attempt,

@@ -34,8 +34,14 @@ pub fn waiting_text(state: &RunState, plan: &Plan) -> Option<String> {
             step.target,
             record(" --outcome \"ANSWER\"")
         ),
+        WaitKind::Runner if state.state == super::model::RunStatus::RetryableError => format!(
+            "{} ({}) could not start its runner: {}. No attempt was used; fix the runner (`re0 doctor` checks the set-up) and run `re0 run --resume {id}`.",
+            step.id,
+            step.target,
+            state.step(&step.id).and_then(|r| r.note.clone()).unwrap_or_default()
+        ),
         WaitKind::Runner => format!(
-            "{} ({}) is a model step and no runner is configured: pass --runner \"claude -p\" (or set RE0_RUNNER, or runner: in re0.yaml) and run `re0 run --resume {id}`.",
+            "{} ({}) is a model step and no runner is configured: pass --runner claude (or codex, gemini: presets that run those agents headless), or your own command (or set RE0_RUNNER, or runner: in re0.yaml) and run `re0 run --resume {id}`.",
             step.id, step.target
         ),
         WaitKind::Resume => format!(

@@ -2,6 +2,8 @@
 //! working folder, so no skill installed on the machine leaks into a test.
 #![allow(dead_code)]
 
+pub mod run_ws;
+
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
