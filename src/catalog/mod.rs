@@ -6,6 +6,7 @@
 //! same root is a duplicate, in a later root it is shadowed.
 
 pub mod frontmatter;
+pub mod index;
 pub mod lenient;
 pub mod roots;
 pub mod scan;

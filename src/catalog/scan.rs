@@ -42,8 +42,16 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 path: &canonical,
                 parent: None,
             };
-            let walk = Walk { root: i };
-            walk.dir(&root.path, &canonical, None, 0, Some(&top))
+            // Each skill is loaded through the root's index: unchanged
+            // files come from it, the others are read and recorded.
+            let store = super::index::Store::open(root);
+            let walk = Walk {
+                root: i,
+                index: store.session(),
+            };
+            let found = walk.dir(&root.path, &canonical, None, 0, Some(&top));
+            walk.index.save();
+            found
         };
         diags.extend(found.diagnostics);
         for (canonical, skill) in found.skills {
@@ -129,11 +137,12 @@ impl Ancestors<'_> {
     }
 }
 
-struct Walk {
+struct Walk<'a> {
     root: usize,
+    index: super::index::Session<'a>,
 }
 
-impl Walk {
+impl Walk<'_> {
     /// Walks folder `path` (canonical path `canonical`) inside `plugin`.
     /// `up` holds the canonical folders above, including this one.
     fn dir(
@@ -166,7 +175,7 @@ impl Walk {
             .find(|f| has(f).is_some_and(|t| !t.is_dir()))
         {
             // A skill folder is not searched for further skills.
-            let skill = skill::load(Candidate {
+            let skill = self.index.load(Candidate {
                 file: path.join(file),
                 dir: path.to_path_buf(),
                 root: self.root,

@@ -46,6 +46,11 @@ pub struct Cli {
     #[arg(long = "catalog", value_name = "DIR", global = true)]
     pub catalog: Vec<PathBuf>,
 
+    /// Read every skill file instead of the catalog index in the cache
+    /// folder (also RE0_NO_CACHE=1). The output is the same either way.
+    #[arg(long, global = true)]
+    pub no_cache: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -98,6 +103,9 @@ pub fn main() -> i32 {
 }
 
 fn run(cli: Cli) -> Result<i32, Error> {
+    if cli.no_cache {
+        crate::catalog::index::disable();
+    }
     match cli.command {
         Command::Plan(a) => plan::run(&cli.catalog, a),
         Command::Run(a) => run::run(&cli.catalog, a),

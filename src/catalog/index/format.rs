@@ -1,0 +1,224 @@
+//! The bytes of an index file.
+//!
+//! ```text
+//! magic "re0index" | format version u32 | crc32 of the body u32 | body length u64
+//! body: postcard(Meta) | count × (entry length u32 | postcard(Entry))
+//! ```
+//!
+//! Entries are framed so that loading only has to find each entry's file
+//! path (its first field); an entry is decoded in full when the walk reaches
+//! its file, on whichever thread that is, and an unchanged entry is copied
+//! into the next index as raw bytes. Strings are borrowed from the file's
+//! bytes, so decoding allocates only the lists that hold them.
+
+use serde::{Deserialize, Serialize};
+
+pub const MAGIC: &[u8; 8] = b"re0index";
+/// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
+pub const FORMAT_VERSION: u32 = 1;
+const HEADER: usize = 8 + 4 + 4 + 8;
+
+/// What the whole index is about.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Meta<'a> {
+    /// Which re0 build wrote it: another build may parse differently.
+    #[serde(borrow)]
+    pub build: &'a str,
+    /// The root folder whose skills it holds.
+    #[serde(borrow)]
+    pub root: &'a str,
+    /// When the scan that wrote it began (ns since the epoch); an entry whose
+    /// file changed close to this moment is not trusted (racily clean).
+    pub written_ns: i64,
+}
+
+/// A file's identity and metadata, as `stat` reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stat {
+    pub dev: u64,
+    pub ino: u64,
+    pub size: u64,
+    pub mtime_ns: i64,
+    pub ctime_ns: i64,
+}
+
+/// What an entry's parse depended on. The file path comes first: loading
+/// reads only it.
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Key<'a> {
+    #[serde(borrow)]
+    pub file: &'a str,
+    #[serde(borrow)]
+    pub dir: &'a str,
+    #[serde(borrow)]
+    pub plugin: Option<&'a str>,
+    pub has_agents: bool,
+    #[serde(borrow)]
+    pub ges_files: Vec<&'a str>,
+    pub stat: Stat,
+    /// `agents/openai.yaml`, when the folder has `agents/` and it exists.
+    pub sidecar: Option<Stat>,
+}
+
+/// One skill file and what reading it produced.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Entry<'a> {
+    #[serde(borrow)]
+    pub key: Key<'a>,
+    #[serde(borrow)]
+    pub skill: Record<'a>,
+}
+
+/// A [`crate::catalog::Skill`] as read from its file, before precedence.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Record<'a> {
+    #[serde(borrow)]
+    pub name: &'a str,
+    #[serde(borrow)]
+    pub description: Option<&'a str>,
+    pub lane: u8,
+    pub lane_source: u8,
+    pub readable: bool,
+    pub name_line: Option<usize>,
+    #[serde(borrow)]
+    pub ges: Option<&'a str>,
+    #[serde(borrow)]
+    pub contract: RContract<'a>,
+    #[serde(borrow)]
+    pub diagnostics: Vec<RDiag<'a>>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RField<T> {
+    pub value: T,
+    pub origin: u8,
+    pub line: Option<usize>,
+}
+
+type Names<'a> = Option<RField<Vec<&'a str>>>;
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RContract<'a> {
+    pub disable_model_invocation: Option<RField<bool>>,
+    #[serde(borrow)]
+    pub triggers: Names<'a>,
+    #[serde(borrow)]
+    pub requires: Names<'a>,
+    #[serde(borrow)]
+    pub produces: Names<'a>,
+    pub writes: Option<RField<bool>>,
+    pub destructive: Option<RField<bool>>,
+    #[serde(borrow)]
+    pub needs: Names<'a>,
+    #[serde(borrow)]
+    pub pipeline: Names<'a>,
+    #[serde(borrow)]
+    pub calls: Names<'a>,
+    #[serde(borrow)]
+    pub skip_when: Option<RField<&'a str>>,
+    #[serde(borrow)]
+    pub decision: Option<RField<&'a str>>,
+    #[serde(borrow)]
+    pub done_when: Option<RField<&'a str>>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RDiag<'a> {
+    #[serde(borrow)]
+    pub code: &'a str,
+    pub severity: u8,
+    #[serde(borrow)]
+    pub file: &'a str,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    #[serde(borrow)]
+    pub message: &'a str,
+    #[serde(borrow)]
+    pub help: Option<&'a str>,
+}
+
+/// A decoded index: its meta and each entry's file path with its bytes.
+pub struct Decoded<'a> {
+    pub meta: Meta<'a>,
+    pub entries: Vec<(&'a str, &'a [u8])>,
+}
+
+/// Reads the frame of an index file; `None` when it is not a whole,
+/// uncorrupted index of this format.
+pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return None;
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().ok()?);
+    let crc = u32::from_le_bytes(bytes[12..16].try_into().ok()?);
+    let len = u64::from_le_bytes(bytes[16..24].try_into().ok()?);
+    let body = &bytes[HEADER..];
+    if version != FORMAT_VERSION || body.len() as u64 != len || crc32fast::hash(body) != crc {
+        return None;
+    }
+    let (meta, mut rest): (Meta, &[u8]) = postcard::take_from_bytes(body).ok()?;
+    let mut entries = Vec::new();
+    while !rest.is_empty() {
+        let n = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+        let blob = rest.get(4..4 + n)?;
+        let (file, _): (&str, _) = postcard::take_from_bytes(blob).ok()?;
+        entries.push((file, blob));
+        rest = &rest[4 + n..];
+    }
+    Some(Decoded { meta, entries })
+}
+
+/// Writes a whole index file from its meta and entry bytes.
+pub fn encode<'b>(meta: &Meta, entries: impl Iterator<Item = &'b [u8]>) -> Option<Vec<u8>> {
+    let mut body = postcard::to_allocvec(meta).ok()?;
+    for e in entries {
+        body.extend_from_slice(&u32::try_from(e.len()).ok()?.to_le_bytes());
+        body.extend_from_slice(e);
+    }
+    let mut out = Vec::with_capacity(HEADER + body.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
+    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    out.extend_from_slice(&body);
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<u8> {
+        let meta = Meta {
+            build: "b",
+            root: "/r",
+            written_ns: 7,
+        };
+        let a = postcard::to_allocvec(&("/r/a/SKILL.md", 1u8)).unwrap();
+        let b = postcard::to_allocvec(&("/r/b/SKILL.md", 2u8)).unwrap();
+        encode(&meta, [a.as_slice(), b.as_slice()].into_iter()).unwrap()
+    }
+
+    #[test]
+    fn round_trip_finds_each_entry_by_file() {
+        let bytes = sample();
+        let d = decode(&bytes).unwrap();
+        assert_eq!(d.meta.root, "/r");
+        assert_eq!(d.meta.written_ns, 7);
+        let files: Vec<&str> = d.entries.iter().map(|e| e.0).collect();
+        assert_eq!(files, ["/r/a/SKILL.md", "/r/b/SKILL.md"]);
+    }
+
+    #[test]
+    fn every_truncation_and_every_flipped_byte_is_refused() {
+        let bytes = sample();
+        for n in 0..bytes.len() {
+            assert!(decode(&bytes[..n]).is_none(), "truncated at {n}");
+        }
+        for i in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[i] ^= 0x20;
+            assert!(decode(&b).is_none(), "flipped byte {i}");
+        }
+    }
+}

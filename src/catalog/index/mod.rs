@@ -1,0 +1,343 @@
+//! The persistent catalog index: what reading each `SKILL.md` produced,
+//! kept in the user's cache folder so the next command re-reads only the
+//! files that changed.
+//!
+//! - One index file per root (`$XDG_CACHE_HOME/re0/root-<hash>.idx`, else
+//!   `~/.cache/re0/`): catalogs that share a root share its index, and two
+//!   roots never mix.
+//! - Each entry is keyed by the file's path, what the walk saw around it
+//!   (folder, plugin, `agents/`, graph files), and its identity and metadata
+//!   (device, inode, size, mtime and ctime in nanoseconds), plus the same of a
+//!   Codex sidecar. A file changed within [`RACY_NS`] of the moment the
+//!   index's scan began is re-read, as git does with racily clean entries:
+//!   a timestamp that coarse cannot tell two writes apart.
+//! - The index is an optimisation, never an authority: a missing, corrupt,
+//!   truncated, foreign or other-build index is ignored and rewritten; an
+//!   entry that does not match is read again from the file. `--no-cache` and
+//!   `RE0_NO_CACHE` bypass it.
+//! - It is written whole to a temporary file in the same folder and renamed
+//!   into place, so a reader sees the old or the new index, and two re0
+//!   processes writing at once leave one of their two (both correct).
+
+mod convert;
+mod format;
+
+use super::roots::Root;
+use super::skill::{self, Candidate, Skill};
+use crate::fsio::{self, Follow};
+use format::{Decoded, Entry, Key, Meta, Stat};
+use std::collections::HashMap;
+use std::io::Write;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// Entries whose file changed less than this before the index's scan began
+/// are not trusted (file systems stamp times in ticks, some in seconds).
+pub const RACY_NS: i64 = 2_000_000_000;
+/// An index larger than this is not read.
+const MAX_INDEX_BYTES: u64 = 1 << 30;
+
+static DISABLED: AtomicBool = AtomicBool::new(false);
+
+/// Turns the index off for this process (`--no-cache`).
+pub fn disable() {
+    DISABLED.store(true, Ordering::Relaxed);
+}
+
+fn enabled() -> bool {
+    if DISABLED.load(Ordering::Relaxed) {
+        return false;
+    }
+    !matches!(std::env::var_os("RE0_NO_CACHE"), Some(v) if !v.is_empty() && v != "0")
+}
+
+/// re0's cache folder: `$XDG_CACHE_HOME/re0`, else `~/.cache/re0`.
+pub fn cache_dir() -> Option<PathBuf> {
+    let xdg = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute());
+    let base = match xdg {
+        Some(x) => x,
+        None => PathBuf::from(std::env::var_os("HOME").filter(|h| !h.is_empty())?).join(".cache"),
+    };
+    Some(base.join("re0"))
+}
+
+/// Which build of re0 this is: the version and the executable's identity,
+/// so a rebuilt re0 (which may parse differently) never trusts old entries.
+fn build_id() -> &'static str {
+    static ID: OnceLock<String> = OnceLock::new();
+    ID.get_or_init(|| {
+        let exe = std::env::current_exe()
+            .and_then(std::fs::metadata)
+            .map(|m| Stat::of(&m))
+            .ok();
+        match exe {
+            Some(s) => format!(
+                "{}/{}/{}/{}/{}",
+                env!("CARGO_PKG_VERSION"),
+                s.dev,
+                s.ino,
+                s.size,
+                s.mtime_ns
+            ),
+            None => format!("{}/unknown", env!("CARGO_PKG_VERSION")),
+        }
+    })
+}
+
+impl Stat {
+    fn of(m: &std::fs::Metadata) -> Stat {
+        Stat {
+            dev: m.dev(),
+            ino: m.ino(),
+            size: m.size(),
+            mtime_ns: m.mtime().saturating_mul(1_000_000_000) + m.mtime_nsec(),
+            ctime_ns: m.ctime().saturating_mul(1_000_000_000) + m.ctime_nsec(),
+        }
+    }
+
+    fn file(path: &Path) -> Option<Stat> {
+        std::fs::metadata(path).ok().map(|m| Stat::of(&m))
+    }
+
+    /// Changed too close to `since` for its timestamps to be trusted.
+    fn racy(&self, since: i64) -> bool {
+        self.mtime_ns.max(self.ctime_ns) > since.saturating_sub(RACY_NS)
+    }
+}
+
+/// The index of one root, as read at the start of a scan.
+pub struct Store {
+    /// Where it lives; `None` when the index is off or has no home.
+    path: Option<PathBuf>,
+    root: String,
+    bytes: Vec<u8>,
+    started_ns: i64,
+}
+
+impl Store {
+    /// Reads the index of `root`, if there is a usable one.
+    pub fn open(root: &Root) -> Store {
+        let started_ns = now_ns();
+        let root_s = root.path.to_str().unwrap_or_default().to_string();
+        let path = if enabled() && !root_s.is_empty() && !root.commands {
+            cache_dir().map(|d| d.join(file_name(&root_s)))
+        } else {
+            None
+        };
+        let bytes = path
+            .as_deref()
+            .filter(|p| p.parent().is_some_and(|d| fsio::real_dir(d).is_ok()))
+            .and_then(|p| fsio::read_limited(p, MAX_INDEX_BYTES, Follow::No).ok())
+            .unwrap_or_default();
+        Store {
+            path,
+            root: root_s,
+            bytes,
+            started_ns,
+        }
+    }
+
+    /// A session of lookups against this index for one walk.
+    pub fn session(&self) -> Session<'_> {
+        let decoded = format::decode(&self.bytes)
+            .filter(|d| d.meta.build == build_id() && d.meta.root == self.root);
+        let (written_ns, old) = match decoded {
+            Some(Decoded { meta, entries }) => (meta.written_ns, entries.into_iter().collect()),
+            None => (i64::MIN, HashMap::new()),
+        };
+        Session {
+            store: self,
+            written_ns,
+            old,
+            live: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+fn now_ns() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as i64)
+        .unwrap_or(0)
+}
+
+/// `root-<first 16 hex digits of sha256(root path)>.idx`.
+fn file_name(root: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let h = Sha256::digest(root.as_bytes());
+    let hex: String = h[..8].iter().map(|b| format!("{b:02x}")).collect();
+    format!("root-{hex}.idx")
+}
+
+/// Lookups during one walk of one root, and the entries of the next index.
+pub struct Session<'a> {
+    store: &'a Store,
+    written_ns: i64,
+    old: HashMap<&'a str, &'a [u8]>,
+    live: Mutex<Vec<Live<'a>>>,
+}
+
+enum Live<'a> {
+    /// An entry of the old index, still true.
+    Old(&'a [u8]),
+    /// A file read again.
+    New(Vec<u8>),
+}
+
+impl<'a> Session<'a> {
+    /// The skill of a candidate: from the index when its entry still holds,
+    /// else read from the file (and recorded for the next index).
+    pub fn load(&self, c: Candidate) -> Skill {
+        if self.store.path.is_none() || !convert::indexable(&c) {
+            return skill::load(c);
+        }
+        // Stat before reading: a write racing the read leaves a stale stat,
+        // which only makes the next call read the file again.
+        let Some(stat) = Stat::file(&c.file) else {
+            return skill::load(c);
+        };
+        let sidecar = if c.has_agents {
+            Stat::file(&c.dir.join("agents").join("openai.yaml"))
+        } else {
+            None
+        };
+        let Some(key) = key_of(&c, stat, sidecar) else {
+            return skill::load(c);
+        };
+        let found = self
+            .old
+            .get(key.file)
+            .and_then(|blob| Some((self.matching(blob, &key)?, *blob)));
+        let mut c = c;
+        if let Some((record, blob)) = found {
+            match convert::skill(record, c) {
+                Ok(skill) => {
+                    self.push(Live::Old(blob));
+                    return skill;
+                }
+                Err(back) => c = back,
+            }
+        }
+        let owned = key_of(&c, stat, sidecar).map(|k| owned_key(&k));
+        let skill = skill::load(c);
+        if let Some(blob) = owned.and_then(|k| encode_entry(&k, &skill)) {
+            self.push(Live::New(blob));
+        }
+        skill
+    }
+
+    /// The entry's record when its key still holds and is not racy.
+    fn matching(&self, blob: &'a [u8], key: &Key<'_>) -> Option<format::Record<'a>> {
+        let entry: Entry<'a> = postcard::from_bytes(blob).ok()?;
+        let racy =
+            key.stat.racy(self.written_ns) || key.sidecar.is_some_and(|s| s.racy(self.written_ns));
+        if racy || entry.key != *key {
+            return None;
+        }
+        Some(entry.skill)
+    }
+
+    fn push(&self, l: Live<'a>) {
+        self.live.lock().unwrap_or_else(|e| e.into_inner()).push(l);
+    }
+
+    /// Writes the next index when anything changed. Failures are ignored:
+    /// the index is an optimisation.
+    pub fn save(self) {
+        let Some(path) = self.store.path.as_deref() else {
+            return;
+        };
+        let live = self.live.into_inner().unwrap_or_else(|e| e.into_inner());
+        let kept = live.iter().filter(|l| matches!(l, Live::Old(_))).count();
+        if kept == live.len() && kept == self.old.len() {
+            return;
+        }
+        let meta = Meta {
+            build: build_id(),
+            root: &self.store.root,
+            written_ns: self.store.started_ns,
+        };
+        let blobs = live.iter().map(|l| match l {
+            Live::Old(b) => *b,
+            Live::New(b) => b.as_slice(),
+        });
+        if let Some(bytes) = format::encode(&meta, blobs) {
+            let _ = write_atomically(path, &bytes);
+        }
+    }
+}
+
+fn key_of(c: &Candidate, stat: Stat, sidecar: Option<Stat>) -> Option<Key<'_>> {
+    Some(Key {
+        file: c.file.to_str()?,
+        dir: c.dir.to_str()?,
+        plugin: c.plugin.as_deref(),
+        has_agents: c.has_agents,
+        ges_files: c.ges_files.iter().map(String::as_str).collect(),
+        stat,
+        sidecar,
+    })
+}
+
+/// The key's parts as owned strings, so the candidate can move on.
+struct OwnedKey {
+    file: String,
+    dir: String,
+    plugin: Option<String>,
+    has_agents: bool,
+    ges_files: Vec<String>,
+    stat: Stat,
+    sidecar: Option<Stat>,
+}
+
+fn owned_key(k: &Key<'_>) -> OwnedKey {
+    OwnedKey {
+        file: k.file.to_string(),
+        dir: k.dir.to_string(),
+        plugin: k.plugin.map(str::to_string),
+        has_agents: k.has_agents,
+        ges_files: k.ges_files.iter().map(|s| s.to_string()).collect(),
+        stat: k.stat,
+        sidecar: k.sidecar,
+    }
+}
+
+fn encode_entry(k: &OwnedKey, skill: &Skill) -> Option<Vec<u8>> {
+    let entry = Entry {
+        key: Key {
+            file: &k.file,
+            dir: &k.dir,
+            plugin: k.plugin.as_deref(),
+            has_agents: k.has_agents,
+            ges_files: k.ges_files.iter().map(String::as_str).collect(),
+            stat: k.stat,
+            sidecar: k.sidecar,
+        },
+        skill: convert::record(skill)?,
+    };
+    postcard::to_allocvec(&entry).ok()
+}
+
+/// Temporary file in the same folder, then rename: never a half index.
+fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    if !dir.exists() {
+        use std::os::unix::fs::DirBuilderExt;
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)?;
+    }
+    fsio::real_dir(dir)?;
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".root-")
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
