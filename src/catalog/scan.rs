@@ -18,8 +18,6 @@ use super::skill::{self, Candidate, Skill, SkillKind};
 use crate::diag::{rules, Diagnostic};
 use rayon::prelude::*;
 use std::collections::HashSet;
-use std::ffi::OsString;
-use std::fs::FileType;
 use std::path::{Path, PathBuf};
 
 const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
@@ -153,7 +151,7 @@ impl Walk<'_> {
         depth: usize,
         up: Option<&Ancestors<'_>>,
     ) -> Found {
-        let listing = match std::fs::read_dir(path) {
+        let entries = match self.index.list(path) {
             Ok(l) => l,
             Err(e) => {
                 return Found::problem(Diagnostic::new(
@@ -163,11 +161,6 @@ impl Walk<'_> {
                 ))
             }
         };
-        let mut entries: Vec<(OsString, FileType)> = listing
-            .filter_map(|e| e.ok())
-            .filter_map(|e| e.file_type().ok().map(|t| (e.file_name(), t)))
-            .collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
         let has = |name: &str| entries.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
 
         if let Some(file) = SKILL_FILES

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! magic "re0index" | format version u32 | crc32 of the body u32 | body length u64
-//! body: postcard(Meta) | count × (entry length u32 | postcard(Entry))
+//! body: postcard(Meta) | frames
+//! frame: length u32 | tag u8 (0 skill, 1 folder) | postcard(Entry or Listing)
 //! ```
 //!
 //! Entries are framed so that loading only has to find each entry's file
@@ -68,6 +69,20 @@ pub struct Entry<'a> {
     #[serde(borrow)]
     pub skill: Record<'a>,
 }
+
+/// A folder's listing, as the walk uses it: names in order with their kind.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Listing<'a> {
+    #[serde(borrow)]
+    pub dir: &'a str,
+    pub stat: Stat,
+    /// Kind: 0 folder, 1 symbolic link, 2 anything else.
+    #[serde(borrow)]
+    pub names: Vec<(&'a str, u8)>,
+}
+
+pub const TAG_SKILL: u8 = 0;
+pub const TAG_LISTING: u8 = 1;
 
 /// A [`crate::catalog::Skill`] as read from its file, before precedence.
 #[derive(Debug, Serialize, Deserialize)]
@@ -137,10 +152,11 @@ pub struct RDiag<'a> {
     pub help: Option<&'a str>,
 }
 
-/// A decoded index: its meta and each entry's file path with its bytes.
+/// A decoded index: its meta and each frame's tag, path and bytes (the
+/// bytes include the tag, so a frame is copied whole).
 pub struct Decoded<'a> {
     pub meta: Meta<'a>,
-    pub entries: Vec<(&'a str, &'a [u8])>,
+    pub entries: Vec<(u8, &'a str, &'a [u8])>,
 }
 
 /// Reads the frame of an index file; `None` when it is not a whole,
@@ -161,8 +177,9 @@ pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
     while !rest.is_empty() {
         let n = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
         let blob = rest.get(4..4 + n)?;
-        let (file, _): (&str, _) = postcard::take_from_bytes(blob).ok()?;
-        entries.push((file, blob));
+        let (&tag, body) = blob.split_first()?;
+        let (path, _): (&str, _) = postcard::take_from_bytes(body).ok()?;
+        entries.push((tag, path, blob));
         rest = &rest[4 + n..];
     }
     Some(Decoded { meta, entries })
@@ -194,8 +211,10 @@ mod tests {
             root: "/r",
             written_ns: 7,
         };
-        let a = postcard::to_allocvec(&("/r/a/SKILL.md", 1u8)).unwrap();
-        let b = postcard::to_allocvec(&("/r/b/SKILL.md", 2u8)).unwrap();
+        let mut a = vec![TAG_SKILL];
+        a.extend(postcard::to_allocvec(&("/r/a/SKILL.md", 1u8)).unwrap());
+        let mut b = vec![TAG_LISTING];
+        b.extend(postcard::to_allocvec(&("/r/b", 2u8)).unwrap());
         encode(&meta, [a.as_slice(), b.as_slice()].into_iter()).unwrap()
     }
 
@@ -205,8 +224,8 @@ mod tests {
         let d = decode(&bytes).unwrap();
         assert_eq!(d.meta.root, "/r");
         assert_eq!(d.meta.written_ns, 7);
-        let files: Vec<&str> = d.entries.iter().map(|e| e.0).collect();
-        assert_eq!(files, ["/r/a/SKILL.md", "/r/b/SKILL.md"]);
+        let files: Vec<(u8, &str)> = d.entries.iter().map(|e| (e.0, e.1)).collect();
+        assert_eq!(files, [(TAG_SKILL, "/r/a/SKILL.md"), (TAG_LISTING, "/r/b")]);
     }
 
     #[test]

@@ -21,12 +21,15 @@
 
 mod convert;
 mod format;
+#[cfg(test)]
+mod tests;
 
 use super::roots::Root;
 use super::skill::{self, Candidate, Skill};
 use crate::fsio::{self, Follow};
-use format::{Decoded, Entry, Key, Meta, Stat};
+use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_SKILL};
 use std::collections::HashMap;
+use std::ffi::OsString;
 use std::io::Write;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -121,13 +124,17 @@ pub struct Store {
 impl Store {
     /// Reads the index of `root`, if there is a usable one.
     pub fn open(root: &Root) -> Store {
-        let started_ns = now_ns();
+        let dir = if enabled() { cache_dir() } else { None };
+        Store::open_in(root, dir, now_ns())
+    }
+
+    /// The index of `root` in cache folder `dir` for a scan that begins at
+    /// `started_ns`.
+    fn open_in(root: &Root, dir: Option<PathBuf>, started_ns: i64) -> Store {
         let root_s = root.path.to_str().unwrap_or_default().to_string();
-        let path = if enabled() && !root_s.is_empty() && !root.commands {
-            cache_dir().map(|d| d.join(file_name(&root_s)))
-        } else {
-            None
-        };
+        let path = dir
+            .filter(|_| !root_s.is_empty() && !root.commands)
+            .map(|d| d.join(file_name(&root_s)));
         let bytes = path
             .as_deref()
             .filter(|p| p.parent().is_some_and(|d| fsio::real_dir(d).is_ok()))
@@ -145,16 +152,24 @@ impl Store {
     pub fn session(&self) -> Session<'_> {
         let decoded = format::decode(&self.bytes)
             .filter(|d| d.meta.build == build_id() && d.meta.root == self.root);
-        let (written_ns, old) = match decoded {
-            Some(Decoded { meta, entries }) => (meta.written_ns, entries.into_iter().collect()),
-            None => (i64::MIN, HashMap::new()),
-        };
-        Session {
+        let mut session = Session {
             store: self,
-            written_ns,
-            old,
+            written_ns: i64::MIN,
+            old: HashMap::new(),
+            dirs: HashMap::new(),
             live: Mutex::new(Vec::new()),
+        };
+        if let Some(Decoded { meta, entries }) = decoded {
+            session.written_ns = meta.written_ns;
+            for (tag, path, blob) in entries {
+                match tag {
+                    TAG_SKILL => session.old.insert(path, blob),
+                    TAG_LISTING => session.dirs.insert(path, blob),
+                    _ => None,
+                };
+            }
         }
+        session
     }
 }
 
@@ -177,7 +192,9 @@ fn file_name(root: &str) -> String {
 pub struct Session<'a> {
     store: &'a Store,
     written_ns: i64,
+    /// Skill entries by file path, and folder listings by folder path.
     old: HashMap<&'a str, &'a [u8]>,
+    dirs: HashMap<&'a str, &'a [u8]>,
     live: Mutex<Vec<Live<'a>>>,
 }
 
@@ -230,9 +247,34 @@ impl<'a> Session<'a> {
         skill
     }
 
+    /// What folder `dir` holds, sorted by name: from the index while the
+    /// folder's stat holds (a name added, removed or renamed changes its
+    /// mtime), else listed and recorded.
+    pub fn list(&self, dir: &Path) -> std::io::Result<Vec<(OsString, Kind)>> {
+        let (Some(_), Some(d)) = (&self.store.path, dir.to_str()) else {
+            return read_listing(dir);
+        };
+        let Some(stat) = Stat::file(dir) else {
+            return read_listing(dir);
+        };
+        if !stat.racy(self.written_ns) {
+            if let Some(blob) = self.dirs.get(d).copied() {
+                if let Some(names) = decode_listing(blob, stat) {
+                    self.push(Live::Old(blob));
+                    return Ok(names);
+                }
+            }
+        }
+        let names = read_listing(dir)?;
+        if let Some(blob) = encode_listing(d, stat, &names) {
+            self.push(Live::New(blob));
+        }
+        Ok(names)
+    }
+
     /// The entry's record when its key still holds and is not racy.
     fn matching(&self, blob: &'a [u8], key: &Key<'_>) -> Option<format::Record<'a>> {
-        let entry: Entry<'a> = postcard::from_bytes(blob).ok()?;
+        let entry: Entry<'a> = postcard::from_bytes(blob.get(1..)?).ok()?;
         let racy =
             key.stat.racy(self.written_ns) || key.sidecar.is_some_and(|s| s.racy(self.written_ns));
         if racy || entry.key != *key {
@@ -253,7 +295,7 @@ impl<'a> Session<'a> {
         };
         let live = self.live.into_inner().unwrap_or_else(|e| e.into_inner());
         let kept = live.iter().filter(|l| matches!(l, Live::Old(_))).count();
-        if kept == live.len() && kept == self.old.len() {
+        if kept == live.len() && kept == self.old.len() + self.dirs.len() {
             return;
         }
         let meta = Meta {
@@ -319,7 +361,80 @@ fn encode_entry(k: &OwnedKey, skill: &Skill) -> Option<Vec<u8>> {
         },
         skill: convert::record(skill)?,
     };
-    postcard::to_allocvec(&entry).ok()
+    postcard::to_extend(&entry, vec![TAG_SKILL]).ok()
+}
+
+/// What the walk needs to know of a folder entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Dir,
+    Link,
+    Other,
+}
+
+impl Kind {
+    pub fn is_dir(self) -> bool {
+        self == Kind::Dir
+    }
+    pub fn is_symlink(self) -> bool {
+        self == Kind::Link
+    }
+    fn code(self) -> u8 {
+        match self {
+            Kind::Dir => 0,
+            Kind::Link => 1,
+            Kind::Other => 2,
+        }
+    }
+    fn of(code: u8) -> Option<Kind> {
+        Some(match code {
+            0 => Kind::Dir,
+            1 => Kind::Link,
+            2 => Kind::Other,
+            _ => return None,
+        })
+    }
+}
+
+/// Lists a folder, sorted by name; entries whose kind cannot be told are
+/// left out.
+fn read_listing(dir: &Path) -> std::io::Result<Vec<(OsString, Kind)>> {
+    let mut names: Vec<(OsString, Kind)> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok())
+        .filter_map(|e| {
+            let t = e.file_type().ok()?;
+            let kind = if t.is_dir() {
+                Kind::Dir
+            } else if t.is_symlink() {
+                Kind::Link
+            } else {
+                Kind::Other
+            };
+            Some((e.file_name(), kind))
+        })
+        .collect();
+    names.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(names)
+}
+
+fn encode_listing(dir: &str, stat: Stat, names: &[(OsString, Kind)]) -> Option<Vec<u8>> {
+    let names = names
+        .iter()
+        .map(|(n, k)| Some((n.to_str()?, k.code())))
+        .collect::<Option<Vec<_>>>()?;
+    let listing = Listing { dir, stat, names };
+    postcard::to_extend(&listing, vec![TAG_LISTING]).ok()
+}
+
+fn decode_listing(blob: &[u8], stat: Stat) -> Option<Vec<(OsString, Kind)>> {
+    let l: Listing = postcard::from_bytes(blob.get(1..)?).ok()?;
+    if l.stat != stat {
+        return None;
+    }
+    l.names
+        .into_iter()
+        .map(|(n, k)| Some((OsString::from(n), Kind::of(k)?)))
+        .collect()
 }
 
 /// Temporary file in the same folder, then rename: never a half index.
