@@ -119,6 +119,9 @@ pub struct Store {
     root: String,
     bytes: Vec<u8>,
     started_ns: i64,
+    /// The root folder, opened once: files below it are stat'ed by a path
+    /// relative to it, which spares the kernel the walk down from `/`.
+    root_fd: Option<RootFd>,
 }
 
 impl Store {
@@ -140,11 +143,13 @@ impl Store {
             .filter(|p| p.parent().is_some_and(|d| fsio::real_dir(d).is_ok()))
             .and_then(|p| fsio::read_limited(p, MAX_INDEX_BYTES, Follow::No).ok())
             .unwrap_or_default();
+        let root_fd = path.as_ref().and_then(|_| RootFd::open(&root.path));
         Store {
             path,
             root: root_s,
             bytes,
             started_ns,
+            root_fd,
         }
     }
 
@@ -214,11 +219,11 @@ impl<'a> Session<'a> {
         }
         // Stat before reading: a write racing the read leaves a stale stat,
         // which only makes the next call read the file again.
-        let Some(stat) = Stat::file(&c.file) else {
+        let Some(stat) = self.stat(&c.file) else {
             return skill::load(c);
         };
         let sidecar = if c.has_agents {
-            Stat::file(&c.dir.join("agents").join("openai.yaml"))
+            self.stat(&c.dir.join("agents").join("openai.yaml"))
         } else {
             None
         };
@@ -254,7 +259,7 @@ impl<'a> Session<'a> {
         let (Some(_), Some(d)) = (&self.store.path, dir.to_str()) else {
             return read_listing(dir);
         };
-        let Some(stat) = Stat::file(dir) else {
+        let Some(stat) = self.stat(dir) else {
             return read_listing(dir);
         };
         if !stat.racy(self.written_ns) {
@@ -281,6 +286,14 @@ impl<'a> Session<'a> {
             return None;
         }
         Some(entry.skill)
+    }
+
+    /// The stat of `path` (links followed), relative to the root when below it.
+    fn stat(&self, path: &Path) -> Option<Stat> {
+        match &self.store.root_fd {
+            Some(r) => r.stat(path),
+            None => Stat::file(path),
+        }
     }
 
     fn push(&self, l: Live<'a>) {
@@ -323,6 +336,52 @@ fn key_of(c: &Candidate, stat: Stat, sidecar: Option<Stat>) -> Option<Key<'_>> {
         stat,
         sidecar,
     })
+}
+
+/// A root folder held open (`O_PATH`) for `fstatat` below it.
+struct RootFd {
+    fd: std::os::fd::OwnedFd,
+    path: PathBuf,
+}
+
+impl RootFd {
+    fn open(path: &Path) -> Option<RootFd> {
+        use std::os::unix::fs::OpenOptionsExt;
+        let f = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC)
+            .open(path)
+            .ok()?;
+        Some(RootFd {
+            fd: f.into(),
+            path: path.to_path_buf(),
+        })
+    }
+
+    fn stat(&self, path: &Path) -> Option<Stat> {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::ffi::OsStrExt;
+        let rel = match path.strip_prefix(&self.path) {
+            Ok(r) if !r.as_os_str().is_empty() => r,
+            _ => return Stat::file(path),
+        };
+        let c = std::ffi::CString::new(rel.as_os_str().as_bytes()).ok()?;
+        // SAFETY: an all-zero `stat` is a valid value for fstatat to fill.
+        let mut st: libc::stat = unsafe { std::mem::zeroed() };
+        // SAFETY: a live directory fd, a NUL-terminated relative path and a
+        // `stat` to write into; flags 0 follows links as metadata() does.
+        let r = unsafe { libc::fstatat(self.fd.as_raw_fd(), c.as_ptr(), &mut st, 0) };
+        if r != 0 {
+            return None;
+        }
+        Some(Stat {
+            dev: st.st_dev,
+            ino: st.st_ino,
+            size: st.st_size as u64,
+            mtime_ns: st.st_mtime.saturating_mul(1_000_000_000) + st.st_mtime_nsec,
+            ctime_ns: st.st_ctime.saturating_mul(1_000_000_000) + st.st_ctime_nsec,
+        })
+    }
 }
 
 /// The key's parts as owned strings, so the candidate can move on.

@@ -190,3 +190,20 @@ fn a_listing_holds_while_the_folder_is_unchanged() {
     assert!(!hit);
     assert_eq!(names.len(), 2);
 }
+
+#[test]
+fn a_stat_relative_to_the_root_is_the_stat_of_the_path() {
+    let f = Fixture::new();
+    let r = RootFd::open(&f.root.path).unwrap();
+    std::os::unix::fs::symlink(f.root.path.join("a"), f.root.path.join("link")).unwrap();
+    for p in [
+        f.file(),
+        f.root.path.clone(),
+        f.root.path.join("link"),
+        f.root.path.join("link/SKILL.md"),
+    ] {
+        assert_eq!(r.stat(&p), Stat::file(&p), "{}", p.display());
+        assert!(r.stat(&p).is_some());
+    }
+    assert_eq!(r.stat(&f.root.path.join("missing")), None);
+}
