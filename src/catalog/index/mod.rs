@@ -21,6 +21,7 @@
 
 mod convert;
 mod format;
+mod listing;
 #[cfg(test)]
 mod tests;
 
@@ -28,6 +29,7 @@ use super::roots::Root;
 use super::skill::{self, Candidate, Skill};
 use crate::fsio::{self, Follow};
 use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_SKILL};
+use listing::read_listing;
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::io::Write;
@@ -453,27 +455,6 @@ impl Kind {
             _ => return None,
         })
     }
-}
-
-/// Lists a folder, sorted by name; entries whose kind cannot be told are
-/// left out.
-fn read_listing(dir: &Path) -> std::io::Result<Vec<(OsString, Kind)>> {
-    let mut names: Vec<(OsString, Kind)> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok())
-        .filter_map(|e| {
-            let t = e.file_type().ok()?;
-            let kind = if t.is_dir() {
-                Kind::Dir
-            } else if t.is_symlink() {
-                Kind::Link
-            } else {
-                Kind::Other
-            };
-            Some((e.file_name(), kind))
-        })
-        .collect();
-    names.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(names)
 }
 
 fn encode_listing(dir: &str, stat: Stat, names: &[(OsString, Kind)]) -> Option<Vec<u8>> {
