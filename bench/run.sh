@@ -6,7 +6,8 @@
 #
 # For each COUNT (default "1000 10000") it generates a flat catalog of COUNT
 # skills with 300-1,000-character descriptions (examples/gen_catalog.rs) and
-# times, with hyperfine (median of RUNS, default 10, after one warm-up run):
+# times, with bench/time.py (median of RUNS interleaved rounds, default 10,
+# after one warm-up round):
 #   floors   find | xargs cat, and examples/par_read.rs (walk + read on all cores)
 #   re0      list, plan and check, cold (--no-cache: every file read and
 #            parsed) and warm (served by the catalog index)
@@ -15,8 +16,8 @@
 #            under bench/out/peers and skipped with a note when it cannot be;
 #            PEERS=0 leaves them out (they take minutes at 100,000).
 # The page cache is warm for every command: "cold" means without the index.
-# Peak resident memory comes from /usr/bin/time -f %M, one run each.
-# Needs hyperfine (apt-get install hyperfine) and python3.
+# Peak resident memory is the largest ru_maxrss of each command's runs.
+# Needs python3 (and python3-venv, node and npm for the peers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 counts=${1:-"1000 10000"}
@@ -27,7 +28,6 @@ mkdir -p "$out"
 export XDG_CACHE_HOME="$PWD/$out/cache"
 unset RE0_NO_CACHE RE0_CATALOG
 
-command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 2; }
 cargo build --release --quiet --bin re0 --example gen_catalog --example par_read
 re0="$PWD/target/release/re0"
 par="$PWD/target/release/examples/par_read"
@@ -92,40 +92,16 @@ for count in $counts; do
     pcmds+=("cd '$home/work' && HOME='$home' '$peers/npm/node_modules/.bin/openskills' list"
       "cd '$home/work' && HOME='$home' '$peers/npm/node_modules/.bin/skills' ls -g")
   fi
-  args=()
-  for i in "${!cmds[@]}"; do args+=(-n "${names[$i]}" "${cmds[$i]}"); done
-  hyperfine --style none --warmup 1 --runs "$runs" -i --export-json "$out/re0-$count.json" "${args[@]}" >/dev/null
-  pargs=()
-  for i in "${!pcmds[@]}"; do pargs+=(-n "${pnames[$i]}" "${pcmds[$i]}"); done
-  if [ ${#pargs[@]} -gt 0 ]; then
-    hyperfine --style none --warmup 1 --runs "$peer_runs" -i --export-json "$out/peers-$count.json" "${pargs[@]}" >/dev/null
+  all=()
+  for i in "${!cmds[@]}"; do all+=("${names[$i]}=${cmds[$i]}"); done
+  python3 bench/time.py "$count" "$runs" "${all[@]}"
+  if [ ${#pcmds[@]} -gt 0 ]; then
+    # The peers take seconds to minutes: fewer rounds, with the floors again
+    # so their ratios come from the same rounds.
+    all=("${names[0]}=${cmds[0]}" "${names[1]}=${cmds[1]}")
+    for i in "${!pcmds[@]}"; do all+=("${pnames[$i]}=${pcmds[$i]}"); done
+    python3 bench/time.py "$count" "$peer_runs" "${all[@]}"
   fi
-  rss="$out/rss-$count.tsv"
-  : >"$rss"
-  all_names=("${names[@]}" "${pnames[@]}")
-  all_cmds=("${cmds[@]}" "${pcmds[@]}")
-  for i in "${!all_cmds[@]}"; do
-    kib=$(/usr/bin/time -f '%M' bash -c "${all_cmds[$i]} >/dev/null 2>&1" 2>&1 | tail -n 1)
-    printf '%s\t%s\n' "${all_names[$i]}" "$kib" >>"$rss"
-  done
-  python3 - "$count" "$out/re0-$count.json" "$out/peers-$count.json" "$rss" <<'EOF'
-import json, os, statistics, sys
-count, main, peers, rss = sys.argv[1:5]
-results = json.load(open(main))["results"]
-if os.path.exists(peers):
-    results += json.load(open(peers))["results"]
-kib = dict(line.rstrip("\n").split("\t") for line in open(rss) if "\t" in line)
-med = {r["command"]: statistics.median(r["times"]) for r in results}
-par, cat = med["par_read"], med["find-xargs-cat"]
-print(f"\n{int(count):,} skills: median of hyperfine runs, ratio to the parallel reader and to find|xargs cat")
-print("| command | median ms | × par_read | × find\\|xargs cat | peak RSS MiB |")
-print("|---|---:|---:|---:|---:|")
-for name, t in med.items():
-    m = kib.get(name, "")
-    m = f"{int(m) / 1024:.1f}" if m.isdigit() else "n/a"
-    print(f"| {name} | {t * 1000:.0f} | {t / par:.2f} | {t / cat:.2f} | {m} |")
-EOF
-  rm -f "$out/peers-$count.json"
 done
 for n in "${notes[@]}"; do echo "note: $n"; done
 echo "machine: $(nproc) cores, $(uname -sr), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"
