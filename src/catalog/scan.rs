@@ -48,7 +48,7 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 index: store.session(),
             };
             let found = walk.dir(&root.path, &canonical, None, 0, Some(&top));
-            walk.index.save();
+            walk.index.save(found.skills.iter().map(|(_, s)| s));
             found
         };
         diags.extend(found.diagnostics);

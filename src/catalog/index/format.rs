@@ -13,6 +13,7 @@
 //! bytes, so decoding allocates only the lists that hold them.
 
 use serde::{Deserialize, Serialize};
+use std::io::{Seek, Write};
 
 pub const MAGIC: &[u8; 8] = b"re0index";
 /// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
@@ -185,20 +186,60 @@ pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
     Some(Decoded { meta, entries })
 }
 
-/// Writes a whole index file from its meta and entry bytes.
-pub fn encode<'b>(meta: &Meta, entries: impl Iterator<Item = &'b [u8]>) -> Option<Vec<u8>> {
-    let mut body = postcard::to_allocvec(meta).ok()?;
-    for e in entries {
-        body.extend_from_slice(&u32::try_from(e.len()).ok()?.to_le_bytes());
-        body.extend_from_slice(e);
+/// Writes an index file as it goes: the header's checksum and length are
+/// filled in last, so no copy of the whole index is held in memory.
+pub struct Writer<W: Write + Seek> {
+    out: W,
+    crc: crc32fast::Hasher,
+    len: u64,
+}
+
+impl<W: Write + Seek> Writer<W> {
+    pub fn new(mut out: W, meta: &Meta) -> std::io::Result<Self> {
+        out.write_all(&[0; HEADER])?;
+        let mut w = Writer {
+            out,
+            crc: crc32fast::Hasher::new(),
+            len: 0,
+        };
+        let m = postcard::to_allocvec(meta).map_err(std::io::Error::other)?;
+        w.body(&m)?;
+        Ok(w)
     }
-    let mut out = Vec::with_capacity(HEADER + body.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&crc32fast::hash(&body).to_le_bytes());
-    out.extend_from_slice(&(body.len() as u64).to_le_bytes());
-    out.extend_from_slice(&body);
-    Some(out)
+
+    fn body(&mut self, b: &[u8]) -> std::io::Result<()> {
+        self.crc.update(b);
+        self.len += b.len() as u64;
+        self.out.write_all(b)
+    }
+
+    /// One frame: an entry's bytes, tag first.
+    pub fn frame(&mut self, e: &[u8]) -> std::io::Result<()> {
+        let n = u32::try_from(e.len()).map_err(std::io::Error::other)?;
+        self.body(&n.to_le_bytes())?;
+        self.body(e)
+    }
+
+    pub fn finish(mut self) -> std::io::Result<W> {
+        let mut header = Vec::with_capacity(HEADER);
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        header.extend_from_slice(&self.crc.finalize().to_le_bytes());
+        header.extend_from_slice(&self.len.to_le_bytes());
+        self.out.seek(std::io::SeekFrom::Start(0))?;
+        self.out.write_all(&header)?;
+        Ok(self.out)
+    }
+}
+
+/// A whole index file in memory, from its meta and frames.
+#[cfg(test)]
+pub fn encode<'b>(meta: &Meta, entries: impl Iterator<Item = &'b [u8]>) -> Option<Vec<u8>> {
+    let mut w = Writer::new(std::io::Cursor::new(Vec::new()), meta).ok()?;
+    for e in entries {
+        w.frame(e).ok()?;
+    }
+    Some(w.finish().ok()?.into_inner())
 }
 
 #[cfg(test)]

@@ -32,7 +32,6 @@ use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_SKILL};
 use listing::read_listing;
 use std::collections::HashMap;
 use std::ffi::OsString;
-use std::io::Write;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -208,8 +207,11 @@ pub struct Session<'a> {
 enum Live<'a> {
     /// An entry of the old index, still true.
     Old(&'a [u8]),
-    /// A file read again.
+    /// A folder listed again.
     New(Vec<u8>),
+    /// A skill file read again, encoded from its skill when the index is
+    /// written (so new entries are never held twice in memory).
+    Fresh(Box<OwnedKey>),
 }
 
 impl<'a> Session<'a> {
@@ -246,12 +248,10 @@ impl<'a> Session<'a> {
                 Err(back) => c = back,
             }
         }
-        let owned = key_of(&c, stat, sidecar).map(|k| owned_key(&k));
-        let skill = skill::load(c);
-        if let Some(blob) = owned.and_then(|k| encode_entry(&k, &skill)) {
-            self.push(Live::New(blob));
+        if let Some(k) = key_of(&c, stat, sidecar) {
+            self.push(Live::Fresh(Box::new(owned_key(&k))));
         }
-        skill
+        skill::load(c)
     }
 
     /// What folder `dir` holds, sorted by name: from the index while the
@@ -302,9 +302,9 @@ impl<'a> Session<'a> {
         self.live.lock().unwrap_or_else(|e| e.into_inner()).push(l);
     }
 
-    /// Writes the next index when anything changed. Failures are ignored:
-    /// the index is an optimisation.
-    pub fn save(self) {
+    /// Writes the next index when anything changed, given the skills the
+    /// walk produced. Failures are ignored: the index is an optimisation.
+    pub fn save<'s>(self, skills: impl Iterator<Item = &'s Skill>) {
         let Some(path) = self.store.path.as_deref() else {
             return;
         };
@@ -318,13 +318,36 @@ impl<'a> Session<'a> {
             root: &self.store.root,
             written_ns: self.store.started_ns,
         };
-        let blobs = live.iter().map(|l| match l {
-            Live::Old(b) => *b,
-            Live::New(b) => b.as_slice(),
+        let fresh: HashMap<&str, &OwnedKey> = live
+            .iter()
+            .filter_map(|l| match l {
+                Live::Fresh(k) => Some((k.file.as_str(), &**k)),
+                _ => None,
+            })
+            .collect();
+        let _ = write_atomically(path, |out| {
+            let mut w = format::Writer::new(out, &meta)?;
+            for l in &live {
+                match l {
+                    Live::Old(b) => w.frame(b)?,
+                    Live::New(b) => w.frame(b)?,
+                    Live::Fresh(_) => {}
+                }
+            }
+            let mut buf = Vec::new();
+            for s in skills {
+                let Some(k) = s.file.to_str().and_then(|f| fresh.get(f)) else {
+                    continue;
+                };
+                buf.clear();
+                buf.push(TAG_SKILL);
+                if encode_entry(k, s, &mut buf) {
+                    w.frame(&buf)?;
+                }
+            }
+            w.finish()?;
+            Ok(())
         });
-        if let Some(bytes) = format::encode(&meta, blobs) {
-            let _ = write_atomically(path, &bytes);
-        }
     }
 }
 
@@ -409,7 +432,12 @@ fn owned_key(k: &Key<'_>) -> OwnedKey {
     }
 }
 
-fn encode_entry(k: &OwnedKey, skill: &Skill) -> Option<Vec<u8>> {
+/// Appends the entry of `skill` at key `k` to `buf`; false when it cannot be
+/// stored (a path that is not UTF-8).
+fn encode_entry(k: &OwnedKey, skill: &Skill, buf: &mut Vec<u8>) -> bool {
+    let Some(record) = convert::record(skill) else {
+        return false;
+    };
     let entry = Entry {
         key: Key {
             file: &k.file,
@@ -420,9 +448,15 @@ fn encode_entry(k: &OwnedKey, skill: &Skill) -> Option<Vec<u8>> {
             stat: k.stat,
             sidecar: k.sidecar,
         },
-        skill: convert::record(skill)?,
+        skill: record,
     };
-    postcard::to_extend(&entry, vec![TAG_SKILL]).ok()
+    match postcard::to_extend(&entry, std::mem::take(buf)) {
+        Ok(b) => {
+            *buf = b;
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 /// What the walk needs to know of a folder entry.
@@ -478,7 +512,10 @@ fn decode_listing(blob: &[u8], stat: Stat) -> Option<Vec<(OsString, Kind)>> {
 }
 
 /// Temporary file in the same folder, then rename: never a half index.
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     if !dir.exists() {
         use std::os::unix::fs::DirBuilderExt;
@@ -488,11 +525,16 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             .create(dir)?;
     }
     fsio::real_dir(dir)?;
-    let mut tmp = tempfile::Builder::new()
+    let tmp = tempfile::Builder::new()
         .prefix(".root-")
         .suffix(".tmp")
         .tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
+    {
+        use std::io::Write;
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file());
+        fill(&mut out)?;
+        out.flush()?;
+    }
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }

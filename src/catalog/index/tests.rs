@@ -61,7 +61,7 @@ impl Fixture {
         let session = store.session();
         let skill = session.load(self.candidate());
         let hit = matches!(session.live.lock().unwrap().as_slice(), [Live::Old(_)]);
-        session.save();
+        session.save(std::iter::once(&skill));
         (skill, hit)
     }
 }
@@ -178,7 +178,7 @@ fn a_listing_holds_while_the_folder_is_unchanged() {
         let s = store.session();
         let names = s.list(&f.root.path).unwrap();
         let hit = matches!(s.live.lock().unwrap().as_slice(), [Live::Old(_)]);
-        s.save();
+        s.save(std::iter::empty());
         (names, hit)
     };
     let (names, hit) = listed(later());
