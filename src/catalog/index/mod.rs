@@ -5,6 +5,9 @@
 //! - One index file per root (`$XDG_CACHE_HOME/re0/root-<hash>.idx`, else
 //!   `~/.cache/re0/`): catalogs that share a root share its index, and two
 //!   roots never mix.
+//! - Folder listings are kept too, trusted while the folder's stat holds (a
+//!   name added, removed or renamed changes its mtime): an unchanged catalog
+//!   costs one `stat` per folder and per skill file, relative to the root.
 //! - Each entry is keyed by the file's path, what the walk saw around it
 //!   (folder, plugin, `agents/`, graph files), and its identity and metadata
 //!   (device, inode, size, mtime and ctime in nanoseconds), plus the same of a
@@ -15,7 +18,8 @@
 //!   truncated, foreign or other-build index is ignored and rewritten; an
 //!   entry that does not match is read again from the file. `--no-cache` and
 //!   `RE0_NO_CACHE` bypass it.
-//! - It is written whole to a temporary file in the same folder and renamed
+//! - When anything changed it is streamed to a temporary file in the same
+//!   folder (checksum and length in the header, filled in last) and renamed
 //!   into place, so a reader sees the old or the new index, and two re0
 //!   processes writing at once leave one of their two (both correct).
 
