@@ -540,5 +540,34 @@ fn write_atomically(
         out.flush()?;
     }
     tmp.persist(path).map_err(|e| e.error)?;
+    prune(dir, std::time::SystemTime::now());
     Ok(())
+}
+
+/// Index files unused for this long are removed when another is written.
+const STALE_INDEX: std::time::Duration = std::time::Duration::from_secs(60 * 86_400);
+/// Temporary files of a writer that was killed are removed after this.
+const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(86_400);
+
+/// Keeps the cache folder from growing without bound: removes index files
+/// of roots not written for [`STALE_INDEX`] (a root in use is rewritten
+/// whenever it changes, and rebuilt if it was removed) and temporary files
+/// left by killed writers. Only names of re0's own pattern are touched.
+fn prune(dir: &Path, now: std::time::SystemTime) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.filter_map(|e| e.ok()) {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        let age = match e.metadata().and_then(|m| m.modified()) {
+            Ok(t) => now.duration_since(t).unwrap_or_default(),
+            Err(_) => continue,
+        };
+        let index = name.starts_with("root-") && name.ends_with(".idx");
+        let temp = name.starts_with(".root-") && name.ends_with(".tmp");
+        if (index && age > STALE_INDEX) || (temp && age > STALE_TEMP) {
+            let _ = std::fs::remove_file(e.path());
+        }
+    }
 }

@@ -207,3 +207,26 @@ fn a_stat_relative_to_the_root_is_the_stat_of_the_path() {
     }
     assert_eq!(r.stat(&f.root.path.join("missing")), None);
 }
+
+#[test]
+fn stale_indexes_and_killed_writers_temporaries_are_pruned() {
+    let d = tempfile::tempdir().unwrap();
+    let make = |name: &str| {
+        let p = d.path().join(name);
+        std::fs::write(&p, "x").unwrap();
+        p
+    };
+    let old_index = make("root-0011223344556677.idx");
+    let fresh_index = make("root-8899aabbccddeeff.idx");
+    let old_temp = make(".root-abc.tmp");
+    let other = make("notes.txt");
+    let day = 86_400 * 1_000_000_000i64;
+    set_mtime(&old_index, now_ns() - 61 * day);
+    set_mtime(&old_temp, now_ns() - 2 * day);
+    set_mtime(&other, now_ns() - 400 * day);
+    prune(d.path(), std::time::SystemTime::now());
+    assert!(!old_index.exists());
+    assert!(!old_temp.exists());
+    assert!(fresh_index.exists());
+    assert!(other.exists(), "only re0's own names are touched");
+}
