@@ -1,73 +1,107 @@
 #!/usr/bin/env bash
-# Benchmark: re0 over a 10,000-skill catalog against the floor of simply
-# reading every SKILL.md, measured in the same run on the same warm cache.
+# Benchmark: re0 against the floor of simply reading every SKILL.md, and
+# against the peers, side by side in one run on the same generated catalog.
 #
-#   bench/run.sh [COUNT] [RUNS]
+#   bench/run.sh [COUNTS] [RUNS]      e.g. bench/run.sh "1000 10000 100000" 10
 #
-# Prints the median wall time of each command, the ratios to the floor, and
-# re0's peak resident memory (from /usr/bin/time when present).
+# For each COUNT (default "1000 10000") it generates a flat catalog of COUNT
+# skills with 300-1,000-character descriptions (examples/gen_catalog.rs) and
+# times, with bench/time.py (median of RUNS interleaved rounds, default 10,
+# after one warm-up round):
+#   floors   find | xargs cat, and examples/par_read.rs (walk + read on all cores)
+#   re0      list, plan and check, cold (--no-cache: every file read and
+#            parsed) and warm (served by the catalog index)
+#   peers    skills-ref (PyPI, its validator over every skill in one Python
+#            process), openskills list and skills ls (npm); each is installed
+#            under bench/out/peers and skipped with a note when it cannot be;
+#            PEERS=0 leaves them out (they take minutes at 100,000).
+# The page cache is warm for every command: "cold" means without the index.
+# Peak resident memory is the largest ru_maxrss of each command's runs.
+# Needs python3 (and python3-venv, node and npm for the peers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-count=${1:-10000}
-runs=${2:-7}
+counts=${1:-"1000 10000"}
+runs=${2:-10}
+peer_runs=$(((runs + 2) / 3))
 out=bench/out
-cat_dir="$out/catalog-$count"
+mkdir -p "$out"
+export XDG_CACHE_HOME="$PWD/$out/cache"
+unset RE0_NO_CACHE RE0_CATALOG
 
-cargo build --release --quiet --bin re0 --example gen_catalog
-re0=target/release/re0
-if [ ! -d "$cat_dir" ]; then
-  target/release/examples/gen_catalog "$cat_dir" "$count"
+cargo build --release --quiet --bin re0 --example gen_catalog --example par_read
+re0="$PWD/target/release/re0"
+par="$PWD/target/release/examples/par_read"
+
+# Peers, installed once under bench/out/peers.
+peers="$PWD/$out/peers"
+notes=()
+if [ ! -x "$peers/venv/bin/python" ]; then
+  python3 -m venv "$peers/venv" >/dev/null 2>&1 || true
 fi
+if ! "$peers/venv/bin/python" -c 'import skills_ref' 2>/dev/null; then
+  "$peers/venv/bin/pip" install -q skills-ref >/dev/null 2>&1 || notes+=("skills-ref: not installable from PyPI here; skipped")
+fi
+if [ ! -x "$peers/npm/node_modules/.bin/openskills" ] || [ ! -x "$peers/npm/node_modules/.bin/skills" ]; then
+  npm install --silent --prefix "$peers/npm" --no-audit --no-fund openskills skills >/dev/null 2>&1 ||
+    notes+=("openskills, skills: not installable from npm here; skipped")
+fi
+validator="$peers/validate.py"
+cat >"$validator" <<'EOF'
+# skills-ref's validator over every skill folder, in one process.
+import sys
+from pathlib import Path
+from skills_ref import validate
+problems = sum(len(validate(p.parent)) for p in sorted(Path(sys.argv[1]).glob("*/SKILL.md")))
+print(problems)
+EOF
 
-# Wall time in milliseconds of one run of a shell command.
-once_ms() {
-  local t0 t1
-  t0=$(date +%s%N)
-  eval "$1" >/dev/null 2>&1 || true
-  t1=$(date +%s%N)
-  echo $(((t1 - t0) / 1000000))
-}
-
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-
-peak_kib() {
-  if [ -x /usr/bin/time ]; then
-    /usr/bin/time -f '%M' bash -c "$1" 2>&1 >/dev/null | tail -n 1
-  else
-    echo "n/a"
+intent='review the schema change and deploy the service'
+for count in $counts; do
+  cat_dir="$PWD/$out/catalog-$count"
+  if [ ! -d "$cat_dir" ]; then
+    target/release/examples/gen_catalog "$cat_dir" "$count"
   fi
-}
-
-floor_cmd="find '$cat_dir' -name SKILL.md -print0 | xargs -0 cat"
-list_cmd="$re0 --catalog '$cat_dir' list --format json"
-check_cmd="$re0 check '$cat_dir' --format json"
-declare -A extra=()
-if "$re0" plan --help >/dev/null 2>&1; then
-  extra[plan]="$re0 --catalog '$cat_dir' plan 'review the schema change and deploy the service' --format json"
-fi
-
-# The commands take turns in every round, so a slow moment of a shared
-# machine hits all of them alike; each gets one warm-up run first.
-names=(floor list check)
-cmds=("$floor_cmd" "$list_cmd" "$check_cmd")
-for k in "${!extra[@]}"; do
-  names+=("$k")
-  cmds+=("${extra[$k]}")
+  # A home where the peers find the catalog as installed Claude Code skills.
+  home="$PWD/$out/home-$count"
+  mkdir -p "$home/.claude" "$home/work"
+  ln -sfn "$cat_dir" "$home/.claude/skills"
+  # Files younger than the index's racy window (2 s) are re-read each time.
+  sleep 2
+  rm -rf "$XDG_CACHE_HOME"
+  names=(find-xargs-cat par_read list-cold list-warm plan-cold plan-warm check-cold check-warm)
+  cmds=(
+    "find '$cat_dir' -name SKILL.md -print0 | xargs -0 cat"
+    "'$par' '$cat_dir'"
+    "'$re0' --no-cache --catalog '$cat_dir' list --format json"
+    "'$re0' --catalog '$cat_dir' list --format json"
+    "'$re0' --no-cache --catalog '$cat_dir' plan '$intent' --format json"
+    "'$re0' --catalog '$cat_dir' plan '$intent' --format json"
+    "'$re0' --no-cache check '$cat_dir' --format json"
+    "'$re0' check '$cat_dir' --format json"
+  )
+  pnames=()
+  pcmds=()
+  if [ "${PEERS:-1}" = 0 ]; then
+    :
+  elif "$peers/venv/bin/python" -c 'import skills_ref' 2>/dev/null; then
+    pnames+=(skills-ref-validate)
+    pcmds+=("'$peers/venv/bin/python' '$validator' '$cat_dir'")
+  fi
+  if [ "${PEERS:-1}" != 0 ] && [ -x "$peers/npm/node_modules/.bin/openskills" ]; then
+    pnames+=(openskills-list skills-ls)
+    pcmds+=("cd '$home/work' && HOME='$home' '$peers/npm/node_modules/.bin/openskills' list"
+      "cd '$home/work' && HOME='$home' '$peers/npm/node_modules/.bin/skills' ls -g")
+  fi
+  all=()
+  for i in "${!cmds[@]}"; do all+=("${names[$i]}=${cmds[$i]}"); done
+  python3 bench/time.py "$count" "$runs" "${all[@]}"
+  if [ ${#pcmds[@]} -gt 0 ]; then
+    # The peers take seconds to minutes: fewer rounds, with the floors again
+    # so their ratios come from the same rounds.
+    all=("${names[0]}=${cmds[0]}" "${names[1]}=${cmds[1]}")
+    for i in "${!pcmds[@]}"; do all+=("${pnames[$i]}=${pcmds[$i]}"); done
+    python3 bench/time.py "$count" "$peer_runs" "${all[@]}"
+  fi
 done
-declare -A samples=()
-for i in "${!cmds[@]}"; do eval "${cmds[$i]}" >/dev/null 2>&1 || true; done
-for _ in $(seq "$runs"); do
-  for i in "${!cmds[@]}"; do
-    samples[$i]+="$(once_ms "${cmds[$i]}") "
-  done
-done
-med() { tr ' ' '\n' <<<"${samples[$1]}" | grep -v '^$' | median; }
-floor=$(med 0)
-echo "catalog: $count skills, $runs interleaved rounds, median wall time"
-printf '%-28s %6s ms\n' "find | xargs cat (floor)" "$floor"
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) b = 1; printf "%.2f", a / b }'; }
-for i in "${!cmds[@]}"; do
-  [ "$i" = 0 ] && continue
-  t=$(med "$i")
-  printf '%-28s %6s ms  %sx floor  peak %s KiB\n' "re0 ${names[$i]}" "$t" "$(ratio "$t" "$floor")" "$(peak_kib "${cmds[$i]}")"
-done
+for n in "${notes[@]}"; do echo "note: $n"; done
+echo "machine: $(nproc) cores, $(uname -sr), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -8,6 +8,7 @@
 pub mod clients;
 pub mod commands;
 pub mod frontmatter;
+pub mod index;
 pub mod lenient;
 pub mod roots;
 pub mod scan;

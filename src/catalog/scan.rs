@@ -14,12 +14,10 @@
 //! file-name order, so the catalog is the same on every machine and run.
 
 use super::roots::{Layout, Root};
-use super::skill::{self, Candidate, Skill, SkillKind};
+use super::skill::{Candidate, Skill, SkillKind};
 use crate::diag::{rules, Diagnostic};
 use rayon::prelude::*;
 use std::collections::HashSet;
-use std::ffi::OsString;
-use std::fs::FileType;
 use std::path::{Path, PathBuf};
 
 const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
@@ -41,12 +39,18 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 path: &canonical,
                 parent: None,
             };
+            // Each skill is loaded through the root's index: unchanged
+            // files come from it, the others are read and recorded.
+            let store = super::index::Store::open(root);
             let walk = Walk {
                 root: i,
                 max_depth: root.depth.unwrap_or(MAX_DEPTH),
+                index: store.session(),
             };
             let ns = root.namespace.as_deref();
-            found.extend(walk.dir(&root.path, &canonical, ns, 0, Some(&top)));
+            let walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top));
+            walk.index.save(walked.skills.iter().map(|(_, s)| s));
+            found.extend(walked);
         }
         let (skills, diagnostics) = super::commands::scan(root, i);
         found.extend(Found {
@@ -106,13 +110,14 @@ impl Ancestors<'_> {
     }
 }
 
-struct Walk {
+struct Walk<'a> {
     root: usize,
     /// Folders deeper than this below the root are not walked.
     max_depth: usize,
+    index: super::index::Session<'a>,
 }
 
-impl Walk {
+impl Walk<'_> {
     /// Walks folder `path` (canonical path `canonical`) inside `plugin`.
     /// `up` holds the canonical folders above, including this one.
     fn dir(
@@ -123,7 +128,7 @@ impl Walk {
         depth: usize,
         up: Option<&Ancestors<'_>>,
     ) -> Found {
-        let listing = match std::fs::read_dir(path) {
+        let entries = match self.index.list(path) {
             Ok(l) => l,
             Err(e) => {
                 return Found::problem(Diagnostic::new(
@@ -133,11 +138,6 @@ impl Walk {
                 ))
             }
         };
-        let mut entries: Vec<(OsString, FileType)> = listing
-            .filter_map(|e| e.ok())
-            .filter_map(|e| e.file_type().ok().map(|t| (e.file_name(), t)))
-            .collect();
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
         let has = |name: &str| entries.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
 
         if let Some(file) = SKILL_FILES
@@ -145,7 +145,7 @@ impl Walk {
             .find(|f| has(f).is_some_and(|t| !t.is_dir()))
         {
             // A skill folder is not searched for further skills.
-            let skill = skill::load(Candidate {
+            let skill = self.index.load(Candidate {
                 file: path.join(file),
                 dir: path.to_path_buf(),
                 root: self.root,

@@ -58,6 +58,10 @@ pub struct Cli {
     /// precedence and its invocation syntax (default: the union of all).
     #[arg(long, value_name = "NAME", global = true, value_enum)]
     pub client: Option<crate::catalog::Client>,
+    /// Read every skill file instead of the catalog index in the cache
+    /// folder (also RE0_NO_CACHE=1). The output is the same either way.
+    #[arg(long, global = true)]
+    pub no_cache: bool,
 
     #[command(subcommand)]
     pub command: Command,
@@ -118,6 +122,9 @@ pub fn main() -> i32 {
 
 fn run(cli: Cli) -> Result<i32, Error> {
     context::set_client(cli.client);
+    if cli.no_cache {
+        crate::catalog::index::disable();
+    }
     match cli.command {
         Command::Plan(a) => plan::run(&cli.catalog, a),
         Command::Run(a) => run::run(&cli.catalog, a),

@@ -40,6 +40,12 @@ impl Sandbox {
         self.dir.path().join("work")
     }
 
+    /// The sandbox's cache folder (`XDG_CACHE_HOME`), where the catalog
+    /// index lives.
+    pub fn cache(&self) -> PathBuf {
+        self.dir.path().join("cache")
+    }
+
     /// Writes `text` at `rel` under the sandbox, creating folders.
     pub fn write(&self, rel: &str, text: &str) -> PathBuf {
         let p = self.dir.path().join(rel);
@@ -72,6 +78,8 @@ impl Sandbox {
         c.current_dir(self.dir.path().join(cwd))
             .env("HOME", self.home())
             .env("RE0_SYSTEM_CONFIG_DIR", self.dir.path().join("etc"))
+            .env("XDG_CACHE_HOME", self.cache())
+            .env_remove("RE0_NO_CACHE")
             .env_remove("RE0_CATALOG")
             .env_remove("RE0_RUNNER");
         for var in [
@@ -102,6 +110,8 @@ pub fn re0_repo() -> (Command, TempDir) {
     let mut c = Command::cargo_bin("re0").unwrap();
     c.current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("HOME", home.path())
+        .env("XDG_CACHE_HOME", home.path().join(".cache"))
+        .env_remove("RE0_NO_CACHE")
         .env_remove("RE0_CATALOG")
         .env_remove("RE0_RUNNER");
     (c, home)

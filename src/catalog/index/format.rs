@@ -1,0 +1,291 @@
+//! The bytes of an index file.
+//!
+//! ```text
+//! magic "re0index" | format version u32 | crc32 of the body u32 | body length u64
+//! body: postcard(Meta) | frames
+//! frame: length u32 | tag u8 (0 skill, 1 folder) | postcard(Entry or Listing)
+//! ```
+//!
+//! Entries are framed so that loading only has to find each entry's file
+//! path (its first field); an entry is decoded in full when the walk reaches
+//! its file, on whichever thread that is, and an unchanged entry is copied
+//! into the next index as raw bytes. Strings are borrowed from the file's
+//! bytes, so decoding allocates only the lists that hold them.
+
+use serde::{Deserialize, Serialize};
+use std::io::{Seek, Write};
+
+pub const MAGIC: &[u8; 8] = b"re0index";
+/// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
+pub const FORMAT_VERSION: u32 = 2;
+const HEADER: usize = 8 + 4 + 4 + 8;
+
+/// What the whole index is about.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Meta<'a> {
+    /// Which re0 build wrote it: another build may parse differently.
+    #[serde(borrow)]
+    pub build: &'a str,
+    /// The root folder whose skills it holds.
+    #[serde(borrow)]
+    pub root: &'a str,
+    /// When the scan that wrote it began (ns since the epoch); an entry whose
+    /// file changed close to this moment is not trusted (racily clean).
+    pub written_ns: i64,
+}
+
+/// A file's identity and metadata, as `stat` reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stat {
+    pub dev: u64,
+    pub ino: u64,
+    pub size: u64,
+    pub mtime_ns: i64,
+    pub ctime_ns: i64,
+}
+
+/// What an entry's parse depended on. The file path comes first: loading
+/// reads only it.
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Key<'a> {
+    #[serde(borrow)]
+    pub file: &'a str,
+    #[serde(borrow)]
+    pub dir: &'a str,
+    #[serde(borrow)]
+    pub plugin: Option<&'a str>,
+    pub has_agents: bool,
+    #[serde(borrow)]
+    pub ges_files: Vec<&'a str>,
+    pub stat: Stat,
+    /// `agents/openai.yaml`, when the folder has `agents/` and it exists.
+    pub sidecar: Option<Stat>,
+}
+
+/// One skill file and what reading it produced.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Entry<'a> {
+    #[serde(borrow)]
+    pub key: Key<'a>,
+    #[serde(borrow)]
+    pub skill: Record<'a>,
+}
+
+/// A folder's listing, as the walk uses it: names in order with their kind.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Listing<'a> {
+    #[serde(borrow)]
+    pub dir: &'a str,
+    pub stat: Stat,
+    /// Kind: 0 folder, 1 symbolic link, 2 anything else.
+    #[serde(borrow)]
+    pub names: Vec<(&'a str, u8)>,
+}
+
+pub const TAG_SKILL: u8 = 0;
+pub const TAG_LISTING: u8 = 1;
+
+/// A [`crate::catalog::Skill`] as read from its file, before precedence.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Record<'a> {
+    #[serde(borrow)]
+    pub name: &'a str,
+    #[serde(borrow)]
+    pub description: Option<&'a str>,
+    pub lane: u8,
+    pub lane_source: u8,
+    pub readable: bool,
+    pub name_line: Option<usize>,
+    #[serde(borrow)]
+    pub ges: Option<&'a str>,
+    #[serde(borrow)]
+    pub contract: RContract<'a>,
+    #[serde(borrow)]
+    pub diagnostics: Vec<RDiag<'a>>,
+    #[serde(borrow)]
+    pub summary: Option<&'a str>,
+    /// (skill, comes first, quote) for each relation the body states.
+    #[serde(borrow)]
+    pub body_links: Vec<(&'a str, bool, &'a str)>,
+    #[serde(borrow)]
+    pub ges_problem: Option<&'a str>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RField<T> {
+    pub value: T,
+    pub origin: u8,
+    pub line: Option<usize>,
+}
+
+type Names<'a> = Option<RField<Vec<&'a str>>>;
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RContract<'a> {
+    pub disable_model_invocation: Option<RField<bool>>,
+    #[serde(borrow)]
+    pub triggers: Names<'a>,
+    #[serde(borrow)]
+    pub requires: Names<'a>,
+    #[serde(borrow)]
+    pub produces: Names<'a>,
+    pub writes: Option<RField<bool>>,
+    pub destructive: Option<RField<bool>>,
+    #[serde(borrow)]
+    pub needs: Names<'a>,
+    #[serde(borrow)]
+    pub pipeline: Names<'a>,
+    #[serde(borrow)]
+    pub calls: Names<'a>,
+    #[serde(borrow)]
+    pub skip_when: Option<RField<&'a str>>,
+    #[serde(borrow)]
+    pub decision: Option<RField<&'a str>>,
+    #[serde(borrow)]
+    pub done_when: Option<RField<&'a str>>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RDiag<'a> {
+    #[serde(borrow)]
+    pub code: &'a str,
+    pub severity: u8,
+    #[serde(borrow)]
+    pub file: &'a str,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    #[serde(borrow)]
+    pub message: &'a str,
+    #[serde(borrow)]
+    pub help: Option<&'a str>,
+}
+
+/// A decoded index: its meta and each frame's tag, path and bytes (the
+/// bytes include the tag, so a frame is copied whole).
+pub struct Decoded<'a> {
+    pub meta: Meta<'a>,
+    pub entries: Vec<(u8, &'a str, &'a [u8])>,
+}
+
+/// Reads the frame of an index file; `None` when it is not a whole,
+/// uncorrupted index of this format.
+pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return None;
+    }
+    let version = u32::from_le_bytes(bytes[8..12].try_into().ok()?);
+    let crc = u32::from_le_bytes(bytes[12..16].try_into().ok()?);
+    let len = u64::from_le_bytes(bytes[16..24].try_into().ok()?);
+    let body = &bytes[HEADER..];
+    if version != FORMAT_VERSION || body.len() as u64 != len || crc32fast::hash(body) != crc {
+        return None;
+    }
+    let (meta, mut rest): (Meta, &[u8]) = postcard::take_from_bytes(body).ok()?;
+    let mut entries = Vec::new();
+    while !rest.is_empty() {
+        let n = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+        let blob = rest.get(4..4 + n)?;
+        let (&tag, body) = blob.split_first()?;
+        let (path, _): (&str, _) = postcard::take_from_bytes(body).ok()?;
+        entries.push((tag, path, blob));
+        rest = &rest[4 + n..];
+    }
+    Some(Decoded { meta, entries })
+}
+
+/// Writes an index file as it goes: the header's checksum and length are
+/// filled in last, so no copy of the whole index is held in memory.
+pub struct Writer<W: Write + Seek> {
+    out: W,
+    crc: crc32fast::Hasher,
+    len: u64,
+}
+
+impl<W: Write + Seek> Writer<W> {
+    pub fn new(mut out: W, meta: &Meta) -> std::io::Result<Self> {
+        out.write_all(&[0; HEADER])?;
+        let mut w = Writer {
+            out,
+            crc: crc32fast::Hasher::new(),
+            len: 0,
+        };
+        let m = postcard::to_allocvec(meta).map_err(std::io::Error::other)?;
+        w.body(&m)?;
+        Ok(w)
+    }
+
+    fn body(&mut self, b: &[u8]) -> std::io::Result<()> {
+        self.crc.update(b);
+        self.len += b.len() as u64;
+        self.out.write_all(b)
+    }
+
+    /// One frame: an entry's bytes, tag first.
+    pub fn frame(&mut self, e: &[u8]) -> std::io::Result<()> {
+        let n = u32::try_from(e.len()).map_err(std::io::Error::other)?;
+        self.body(&n.to_le_bytes())?;
+        self.body(e)
+    }
+
+    pub fn finish(mut self) -> std::io::Result<W> {
+        let mut header = Vec::with_capacity(HEADER);
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        header.extend_from_slice(&self.crc.finalize().to_le_bytes());
+        header.extend_from_slice(&self.len.to_le_bytes());
+        self.out.seek(std::io::SeekFrom::Start(0))?;
+        self.out.write_all(&header)?;
+        Ok(self.out)
+    }
+}
+
+/// A whole index file in memory, from its meta and frames.
+#[cfg(test)]
+pub fn encode<'b>(meta: &Meta, entries: impl Iterator<Item = &'b [u8]>) -> Option<Vec<u8>> {
+    let mut w = Writer::new(std::io::Cursor::new(Vec::new()), meta).ok()?;
+    for e in entries {
+        w.frame(e).ok()?;
+    }
+    Some(w.finish().ok()?.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<u8> {
+        let meta = Meta {
+            build: "b",
+            root: "/r",
+            written_ns: 7,
+        };
+        let mut a = vec![TAG_SKILL];
+        a.extend(postcard::to_allocvec(&("/r/a/SKILL.md", 1u8)).unwrap());
+        let mut b = vec![TAG_LISTING];
+        b.extend(postcard::to_allocvec(&("/r/b", 2u8)).unwrap());
+        encode(&meta, [a.as_slice(), b.as_slice()].into_iter()).unwrap()
+    }
+
+    #[test]
+    fn round_trip_finds_each_entry_by_file() {
+        let bytes = sample();
+        let d = decode(&bytes).unwrap();
+        assert_eq!(d.meta.root, "/r");
+        assert_eq!(d.meta.written_ns, 7);
+        let files: Vec<(u8, &str)> = d.entries.iter().map(|e| (e.0, e.1)).collect();
+        assert_eq!(files, [(TAG_SKILL, "/r/a/SKILL.md"), (TAG_LISTING, "/r/b")]);
+    }
+
+    #[test]
+    fn every_truncation_and_every_flipped_byte_is_refused() {
+        let bytes = sample();
+        for n in 0..bytes.len() {
+            assert!(decode(&bytes[..n]).is_none(), "truncated at {n}");
+        }
+        for i in 0..bytes.len() {
+            let mut b = bytes.clone();
+            b[i] ^= 0x20;
+            assert!(decode(&b).is_none(), "flipped byte {i}");
+        }
+    }
+}

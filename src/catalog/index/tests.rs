@@ -1,0 +1,232 @@
+//! The index trusts an entry only while the file's stat holds and the
+//! entry is not racily clean. These tests drive one root's store directly,
+//! with a scan time of their choosing, so each rule is seen alone.
+
+use super::*;
+use crate::catalog::roots::RootKind;
+use crate::catalog::skill::SkillKind;
+use std::os::unix::ffi::OsStrExt;
+
+struct Fixture {
+    dir: tempfile::TempDir,
+    root: Root,
+}
+
+impl Fixture {
+    fn new() -> Fixture {
+        let dir = tempfile::tempdir().unwrap();
+        let root = Root::new(
+            dir.path().join("skills"),
+            RootKind::Flag,
+            crate::catalog::roots::Layout::Skills,
+        );
+        std::fs::create_dir_all(root.path.join("a")).unwrap();
+        let f = Fixture { dir, root };
+        f.write("description: first text.");
+        f
+    }
+
+    fn file(&self) -> PathBuf {
+        self.root.path.join("a").join("SKILL.md")
+    }
+
+    fn write(&self, line: &str) {
+        std::fs::write(self.file(), format!("---\nname: a\n{line}\n---\nBody.\n")).unwrap();
+    }
+
+    fn cache(&self) -> PathBuf {
+        self.dir.path().join("cache").join("re0")
+    }
+
+    fn store(&self, started_ns: i64) -> Store {
+        Store::open_in(&self.root, Some(self.cache()), started_ns)
+    }
+
+    fn candidate(&self) -> Candidate {
+        Candidate {
+            file: self.file(),
+            dir: self.root.path.join("a"),
+            root: 0,
+            plugin: None,
+            kind: SkillKind::Folder,
+            has_agents: false,
+            ges_files: Vec::new(),
+        }
+    }
+
+    /// Loads the skill through a fresh session, saves, and says whether it
+    /// came from the index.
+    fn load(&self, started_ns: i64) -> (Skill, bool) {
+        let store = self.store(started_ns);
+        let session = store.session();
+        let skill = session.load(self.candidate());
+        let hit = matches!(session.live.lock().unwrap().as_slice(), [Live::Old(_)]);
+        session.save(std::iter::once(&skill));
+        (skill, hit)
+    }
+}
+
+/// A scan time an hour ahead: nothing written now is racy against it.
+fn later() -> i64 {
+    now_ns() + 3_600_000_000_000
+}
+
+/// Sets the file's mtime to `ns`, as a coarse clock or `touch -d` would.
+fn set_mtime(path: &Path, ns: i64) {
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    let t = libc::timespec {
+        tv_sec: ns.div_euclid(1_000_000_000),
+        tv_nsec: ns.rem_euclid(1_000_000_000),
+    };
+    let times = [t, t];
+    // SAFETY: a valid NUL-terminated path and two timespecs.
+    let r = unsafe { libc::utimensat(libc::AT_FDCWD, c.as_ptr(), times.as_ptr(), 0) };
+    assert_eq!(r, 0);
+}
+
+fn description(s: &Skill) -> &str {
+    s.description.as_deref().unwrap()
+}
+
+#[test]
+fn an_unchanged_file_comes_from_the_index() {
+    let f = Fixture::new();
+    let (first, hit) = f.load(later());
+    assert!(!hit);
+    let (second, hit) = f.load(later());
+    assert!(hit);
+    assert_eq!(description(&first), description(&second));
+    assert_eq!(format!("{first:?}"), format!("{second:?}"));
+}
+
+#[test]
+fn a_same_size_edit_with_the_old_mtime_is_seen_by_its_ctime() {
+    let f = Fixture::new();
+    let mtime = Stat::file(&f.file()).unwrap().mtime_ns;
+    f.load(later());
+    f.write("description: other text.");
+    set_mtime(&f.file(), mtime);
+    let (skill, hit) = f.load(later());
+    assert!(!hit);
+    assert_eq!(description(&skill), "other text.");
+}
+
+#[test]
+fn a_racily_clean_entry_is_read_again() {
+    let f = Fixture::new();
+    // Written by a scan that began as the file was written: its stat could
+    // not tell a second write within the same tick.
+    f.load(now_ns());
+    let (_, hit) = f.load(now_ns());
+    assert!(!hit);
+    // Once the scan is past the window, it is trusted.
+    let (_, hit) = f.load(later());
+    assert!(!hit, "rewritten by the racy run, at its own time");
+    let (_, hit) = f.load(later());
+    assert!(hit);
+}
+
+#[test]
+fn a_corrupt_truncated_or_foreign_index_is_ignored_and_rewritten() {
+    let f = Fixture::new();
+    f.load(later());
+    let index = std::fs::read_dir(f.cache())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let good = std::fs::read(&index).unwrap();
+    let mut flipped = good.clone();
+    let mid = flipped.len() / 2;
+    flipped[mid] ^= 1;
+    for bad in [
+        good[..good.len() - 3].to_vec(),
+        flipped,
+        b"not an index".to_vec(),
+        Vec::new(),
+    ] {
+        std::fs::write(&index, &bad).unwrap();
+        let (skill, hit) = f.load(later());
+        assert!(!hit);
+        assert_eq!(description(&skill), "first text.");
+        assert_eq!(
+            std::fs::read(&index).unwrap().len(),
+            good.len(),
+            "rewritten whole"
+        );
+    }
+    // The index of another root under this one's name is foreign.
+    let other = Root {
+        path: f.dir.path().join("elsewhere"),
+        ..f.root.clone()
+    };
+    std::fs::write(
+        index.with_file_name(file_name(other.path.to_str().unwrap())),
+        &good,
+    )
+    .unwrap();
+    let store = Store::open_in(&other, Some(f.cache()), later());
+    assert!(store.session().old.is_empty());
+}
+
+#[test]
+fn a_listing_holds_while_the_folder_is_unchanged() {
+    let f = Fixture::new();
+    let listed = |started| {
+        let store = f.store(started);
+        let s = store.session();
+        let names = s.list(&f.root.path).unwrap();
+        let hit = matches!(s.live.lock().unwrap().as_slice(), [Live::Old(_)]);
+        s.save(std::iter::empty());
+        (names, hit)
+    };
+    let (names, hit) = listed(later());
+    assert!(!hit);
+    assert_eq!(names, [(OsString::from("a"), Kind::Dir)]);
+    assert!(listed(later()).1);
+    std::fs::create_dir(f.root.path.join("b")).unwrap();
+    let (names, hit) = listed(later());
+    assert!(!hit);
+    assert_eq!(names.len(), 2);
+}
+
+#[test]
+fn a_stat_relative_to_the_root_is_the_stat_of_the_path() {
+    let f = Fixture::new();
+    let r = RootFd::open(&f.root.path).unwrap();
+    std::os::unix::fs::symlink(f.root.path.join("a"), f.root.path.join("link")).unwrap();
+    for p in [
+        f.file(),
+        f.root.path.clone(),
+        f.root.path.join("link"),
+        f.root.path.join("link/SKILL.md"),
+    ] {
+        assert_eq!(r.stat(&p), Stat::file(&p), "{}", p.display());
+        assert!(r.stat(&p).is_some());
+    }
+    assert_eq!(r.stat(&f.root.path.join("missing")), None);
+}
+
+#[test]
+fn stale_indexes_and_killed_writers_temporaries_are_pruned() {
+    let d = tempfile::tempdir().unwrap();
+    let make = |name: &str| {
+        let p = d.path().join(name);
+        std::fs::write(&p, "x").unwrap();
+        p
+    };
+    let old_index = make("root-0011223344556677.idx");
+    let fresh_index = make("root-8899aabbccddeeff.idx");
+    let old_temp = make(".root-abc.tmp");
+    let other = make("notes.txt");
+    let day = 86_400 * 1_000_000_000i64;
+    set_mtime(&old_index, now_ns() - 61 * day);
+    set_mtime(&old_temp, now_ns() - 2 * day);
+    set_mtime(&other, now_ns() - 400 * day);
+    prune(d.path(), std::time::SystemTime::now());
+    assert!(!old_index.exists());
+    assert!(!old_temp.exists());
+    assert!(fresh_index.exists());
+    assert!(other.exists(), "only re0's own names are touched");
+}
