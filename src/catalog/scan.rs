@@ -9,9 +9,17 @@
 //!
 //! Each folder is listed exactly once; whether it holds a skill file, a
 //! plugin manifest or a Codex `agents/` folder is read from that listing, so a
-//! skill costs one listing and one file read. Sibling folders are walked in
-//! parallel and each skill is read where it is found; results are put back in
-//! file-name order, so the catalog is the same on every machine and run.
+//! skill costs one listing and one file read. Folders are walked in file-name
+//! order, and every canonical folder is entered once per scan (a global
+//! visited set): a tree of symlinks that reaches one folder by 2^n paths
+//! costs n listings, not 2^n. The skill files found are then read in
+//! parallel and kept in walk order, so the catalog is the same on every
+//! machine and run.
+//!
+//! Bounds: a walk never enters a pseudo file system (`/proc`, `/sys`,
+//! cgroup, debugfs and the like: generated, self-referential, and never
+//! holding skills), goes at most [`MAX_DEPTH`] folders deep, and lists at
+//! most [`MAX_FOLDERS`] folders per scan, with a finding when it stops.
 
 use super::roots::Root;
 use super::skill::{self, Candidate, Skill, SkillKind};
@@ -26,6 +34,8 @@ const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
 const SKILL_FILES: &[&str] = &["SKILL.md", "skill.md"];
 /// Deeper folders than this are not walked (a guard against pathological trees).
 const MAX_DEPTH: usize = 32;
+/// Most folders one scan lists (a 50,000-skill catalog lists about 51,000).
+pub const MAX_FOLDERS: usize = 250_000;
 
 /// Finds and reads the skills of every root, in precedence order. A skill
 /// folder reached twice (through links, or from two roots) is kept once, at
@@ -33,6 +43,7 @@ const MAX_DEPTH: usize = 32;
 pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
+    let mut walk = Walk::default();
     for (i, root) in roots.iter().enumerate() {
         let found = if root.commands {
             scan_commands(root, i)
@@ -42,8 +53,16 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 path: &canonical,
                 parent: None,
             };
-            let walk = Walk { root: i };
-            walk.dir(&root.path, &canonical, None, 0, Some(&top))
+            walk.root = i;
+            walk.dir(&root.path, &canonical, None, 0, Some(&top));
+            let candidates = std::mem::take(&mut walk.found);
+            Found {
+                skills: candidates
+                    .into_par_iter()
+                    .map(|(canonical, c)| (canonical, skill::load(c)))
+                    .collect(),
+                diagnostics: std::mem::take(&mut walk.diagnostics),
+            }
         };
         diags.extend(found.diagnostics);
         for (canonical, skill) in found.skills {
@@ -61,20 +80,6 @@ struct Found {
     /// Skills with the canonical path of their folder (or command file).
     skills: Vec<(PathBuf, Skill)>,
     diagnostics: Vec<Diagnostic>,
-}
-
-impl Found {
-    fn extend(&mut self, other: Found) {
-        self.skills.extend(other.skills);
-        self.diagnostics.extend(other.diagnostics);
-    }
-
-    fn problem(d: Diagnostic) -> Found {
-        Found {
-            skills: Vec::new(),
-            diagnostics: vec![d],
-        }
-    }
 }
 
 fn scan_commands(root: &Root, index: usize) -> Found {
@@ -129,29 +134,60 @@ impl Ancestors<'_> {
     }
 }
 
+/// One scan's walk: the skill files found so far, in walk order, and the
+/// canonical folders already entered (across all roots).
+#[derive(Default)]
 struct Walk {
     root: usize,
+    found: Vec<(PathBuf, Candidate)>,
+    diagnostics: Vec<Diagnostic>,
+    visited: HashSet<PathBuf>,
+    listed: usize,
 }
 
 impl Walk {
     /// Walks folder `path` (canonical path `canonical`) inside `plugin`.
     /// `up` holds the canonical folders above, including this one.
     fn dir(
-        &self,
+        &mut self,
         path: &Path,
         canonical: &Path,
         plugin: Option<&str>,
         depth: usize,
         up: Option<&Ancestors<'_>>,
-    ) -> Found {
+    ) {
+        // Reached before by another path (a symlink DAG): walked already.
+        if !self.visited.insert(canonical.to_path_buf()) {
+            return;
+        }
+        if let Some(kind) = pseudo_fs(path) {
+            self.diagnostics.push(Diagnostic::new(
+                rules::WALK_ERROR,
+                path,
+                format!("{kind} is a pseudo file system, not a place for skills; not walked"),
+            ));
+            return;
+        }
+        self.listed += 1;
+        if self.listed == MAX_FOLDERS + 1 {
+            self.diagnostics.push(Diagnostic::new(
+                rules::WALK_ERROR,
+                path,
+                format!("stopped walking after listing {MAX_FOLDERS} folders; name a narrower --catalog"),
+            ));
+        }
+        if self.listed > MAX_FOLDERS {
+            return;
+        }
         let listing = match std::fs::read_dir(path) {
             Ok(l) => l,
             Err(e) => {
-                return Found::problem(Diagnostic::new(
+                self.diagnostics.push(Diagnostic::new(
                     rules::WALK_ERROR,
                     path,
                     format!("cannot read the folder: {e}"),
-                ))
+                ));
+                return;
             }
         };
         let mut entries: Vec<(OsString, FileType)> = listing
@@ -166,7 +202,7 @@ impl Walk {
             .find(|f| has(f).is_some_and(|t| !t.is_dir()))
         {
             // A skill folder is not searched for further skills.
-            let skill = skill::load(Candidate {
+            let candidate = Candidate {
                 file: path.join(file),
                 dir: path.to_path_buf(),
                 root: self.root,
@@ -178,18 +214,15 @@ impl Walk {
                     .filter(|(n, t)| !t.is_dir() && n.to_string_lossy().ends_with(".ges.yaml"))
                     .map(|(n, _)| n.to_string_lossy().into_owned())
                     .collect(),
-            });
-            return Found {
-                skills: vec![(canonical.to_path_buf(), skill)],
-                diagnostics: Vec::new(),
             };
+            self.found.push((canonical.to_path_buf(), candidate));
+            return;
         }
         if depth >= MAX_DEPTH {
-            return Found::default();
+            return;
         }
-        let mut found = Found::default();
         let own_plugin = if has(".claude-plugin").is_some() {
-            plugin_name(path, &mut found.diagnostics)
+            plugin_name(path, &mut self.diagnostics)
         } else {
             None
         };
@@ -198,47 +231,43 @@ impl Walk {
             path: canonical,
             parent: up,
         };
-        let parts: Vec<Found> = entries
-            .par_iter()
-            .filter(|(name, kind)| !is_skipped_hidden(name) && (kind.is_dir() || kind.is_symlink()))
-            .map(|(name, kind)| {
-                let child = path.join(name);
-                if kind.is_dir() {
-                    self.dir(
-                        &child,
-                        &canonical.join(name),
-                        plugin,
-                        depth + 1,
-                        Some(&here),
-                    )
-                } else {
-                    self.link(&child, plugin, depth + 1, &here)
-                }
-            })
-            .collect();
-        for p in parts {
-            found.extend(p);
+        for (name, kind) in &entries {
+            if is_skipped_hidden(name) || !(kind.is_dir() || kind.is_symlink()) {
+                continue;
+            }
+            let child = path.join(name);
+            if kind.is_dir() {
+                self.dir(
+                    &child,
+                    &canonical.join(name),
+                    plugin,
+                    depth + 1,
+                    Some(&here),
+                );
+            } else {
+                self.link(&child, plugin, depth + 1, &here);
+            }
         }
-        found
     }
 
     /// Follows a symbolic link found while walking.
-    fn link(&self, link: &Path, plugin: Option<&str>, depth: usize, up: &Ancestors<'_>) -> Found {
+    fn link(&mut self, link: &Path, plugin: Option<&str>, depth: usize, up: &Ancestors<'_>) {
         let target = match std::fs::canonicalize(link) {
             Ok(t) => t,
             Err(e) => {
-                return Found::problem(Diagnostic::new(
+                self.diagnostics.push(Diagnostic::new(
                     rules::WALK_ERROR,
                     link,
                     format!("broken symbolic link: {e}"),
-                ))
+                ));
+                return;
             }
         };
         if !target.is_dir() {
-            return Found::default();
+            return;
         }
         if up.loops_to(&target) {
-            return Found::problem(Diagnostic::new(
+            self.diagnostics.push(Diagnostic::new(
                 rules::SYMLINK_LOOP,
                 link,
                 format!(
@@ -246,9 +275,49 @@ impl Walk {
                     target.display()
                 ),
             ));
+            return;
         }
-        self.dir(link, &target, plugin, depth, Some(up))
+        self.dir(link, &target, plugin, depth, Some(up));
     }
+}
+
+/// The kind of pseudo file system `path` is on, if it is on one.
+#[cfg(target_os = "linux")]
+fn pseudo_fs(path: &Path) -> Option<&'static str> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statfs(2) fills the zeroed struct we own from a
+    // NUL-terminated path.
+    let mut st: libc::statfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statfs(c.as_ptr(), &mut st) } != 0 {
+        return None;
+    }
+    #[allow(clippy::unnecessary_cast)]
+    let kind = match st.f_type as i64 {
+        0x9fa0 => "procfs",
+        0x6265_6572 => "sysfs",
+        0x0027_e0eb => "cgroupfs",
+        0x6367_7270 => "cgroup2fs",
+        0x6462_6720 => "debugfs",
+        0x7472_6163 => "tracefs",
+        0x7363_6673 => "securityfs",
+        0x1cd1 => "devpts",
+        0xcafe_4a11 => "bpffs",
+        0x6265_6570 => "configfs",
+        0xf97c_ff8c => "selinuxfs",
+        0x6165_676c => "pstore",
+        0xde5e_81e4 => "efivarfs",
+        0x4249_4e4d => "binfmt_misc",
+        0x6573_5543 => "fusectl",
+        0x1980_0202 => "mqueue",
+        _ => return None,
+    };
+    Some(kind)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pseudo_fs(_path: &Path) -> Option<&'static str> {
+    None
 }
 
 fn is_skipped_hidden(name: &std::ffi::OsStr) -> bool {
