@@ -59,10 +59,17 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     }
     let nodes: Vec<usize> = ctx.catalog.active().map(|(i, _)| i).collect();
     let g = PrereqGraph::build(&ctx.catalog, &nodes);
-    match args.format {
-        Format::Mermaid => output::print(&render::mermaid(&g, &ctx.catalog)),
-        Format::Dot => output::print(&render::dot(&g, &ctx.catalog)),
-        Format::Json => output::print_json(&render::json(&g, &ctx.catalog)),
-    }
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = match args.format {
+        Format::Mermaid => render::mermaid(&g, &ctx.catalog, &mut out),
+        Format::Dot => render::dot(&g, &ctx.catalog, &mut out),
+        Format::Json => render::json(&g, &ctx.catalog, &mut out),
+    };
+    written
+        .and_then(|()| std::io::Write::flush(&mut out))
+        .map_err(|e| Error::Io {
+            path: PathBuf::from("stdout"),
+            source: e,
+        })?;
     Ok(0)
 }

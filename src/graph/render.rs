@@ -1,7 +1,13 @@
 //! Drawing a prerequisite graph as Mermaid, DOT or JSON.
+//!
+//! Each is written straight to `out`, one node and one edge at a time, so
+//! drawing a catalog whose skills share artifacts by the thousand needs no
+//! more memory than the catalog itself.
 
 use super::PrereqGraph;
 use crate::catalog::Catalog;
+use serde::{Serialize, Serializer};
+use std::io::{self, Write};
 
 fn node_id(name: &str) -> String {
     name.chars()
@@ -9,29 +15,9 @@ fn node_id(name: &str) -> String {
         .collect()
 }
 
-fn labels(g: &PrereqGraph, from: usize, to: usize) -> String {
-    g.links[&(from, to)]
-        .iter()
-        .map(|l| l.label().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn sorted_edges(g: &PrereqGraph) -> Vec<(usize, usize)> {
-    let mut e: Vec<(usize, usize)> = g.links.keys().copied().collect();
-    e.sort_by(|a, b| (&g.names[&a.0], &g.names[&a.1]).cmp(&(&g.names[&b.0], &g.names[&b.1])));
-    e
-}
-
-fn sorted_nodes(g: &PrereqGraph) -> Vec<usize> {
-    let mut n: Vec<usize> = g.names.keys().copied().collect();
-    n.sort_by(|a, b| g.names[a].cmp(&g.names[b]));
-    n
-}
-
-pub fn mermaid(g: &PrereqGraph, catalog: &Catalog) -> String {
-    let mut s = String::from("flowchart LR\n");
-    for n in sorted_nodes(g) {
+pub fn mermaid(g: &PrereqGraph, catalog: &Catalog, out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"flowchart LR\n")?;
+    for n in g.nodes_by_name() {
         let name = &g.names[&n];
         let skill = &catalog.skills[n];
         let shape = if skill.is_user_only() {
@@ -39,80 +25,113 @@ pub fn mermaid(g: &PrereqGraph, catalog: &Catalog) -> String {
         } else {
             format!("{}[\"{}\"]", node_id(name), name)
         };
-        s.push_str(&format!("  {shape}\n"));
+        writeln!(out, "  {shape}")?;
     }
-    for (a, b) in sorted_edges(g) {
-        s.push_str(&format!(
-            "  {} -->|{}| {}\n",
-            node_id(&g.names[&a]),
-            labels(g, a, b),
-            node_id(&g.names[&b])
-        ));
+    for e in g.edges() {
+        writeln!(
+            out,
+            "  {} -->|{}| {}",
+            node_id(&g.names[&e.from]),
+            e.label(),
+            node_id(&g.names[&e.to])
+        )?;
     }
-    s
+    Ok(())
 }
 
 fn dot_quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 
-pub fn dot(g: &PrereqGraph, catalog: &Catalog) -> String {
-    let mut s = String::from("digraph re0 {\n  rankdir=LR;\n  node [shape=box];\n");
-    for n in sorted_nodes(g) {
+pub fn dot(g: &PrereqGraph, catalog: &Catalog, out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"digraph re0 {\n  rankdir=LR;\n  node [shape=box];\n")?;
+    for n in g.nodes_by_name() {
         let style = if catalog.skills[n].is_user_only() {
             " [style=dashed]"
         } else {
             ""
         };
-        s.push_str(&format!("  {}{style};\n", dot_quote(&g.names[&n])));
+        writeln!(out, "  {}{style};", dot_quote(&g.names[&n]))?;
     }
-    for (a, b) in sorted_edges(g) {
-        s.push_str(&format!(
-            "  {} -> {} [label={}];\n",
-            dot_quote(&g.names[&a]),
-            dot_quote(&g.names[&b]),
-            dot_quote(&labels(g, a, b))
-        ));
+    for e in g.edges() {
+        writeln!(
+            out,
+            "  {} -> {} [label={}];",
+            dot_quote(&g.names[&e.from]),
+            dot_quote(&g.names[&e.to]),
+            dot_quote(&e.label())
+        )?;
     }
-    s.push_str("}\n");
-    s
+    out.write_all(b"}\n")
 }
 
-pub fn json(g: &PrereqGraph, catalog: &Catalog) -> serde_json::Value {
-    let nodes: Vec<_> = sorted_nodes(g)
-        .into_iter()
-        .map(|n| {
-            let s = &catalog.skills[n];
+/// `re0/graph@1`, serialized as it is generated.
+#[derive(Serialize)]
+struct Doc<'a> {
+    schema: &'static str,
+    nodes: Nodes<'a>,
+    edges: Edges<'a>,
+    cycles: Vec<String>,
+}
+
+struct Nodes<'a>(&'a PrereqGraph, &'a Catalog);
+struct Edges<'a>(&'a PrereqGraph);
+
+impl Serialize for Nodes<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let Nodes(g, catalog) = *self;
+        s.collect_seq(g.nodes_by_name().into_iter().map(|n| {
+            let skill = &catalog.skills[n];
             serde_json::json!({
                 "name": g.names[&n],
-                "lane": s.lane.as_str(),
-                "requires": s.contract.requires(),
-                "produces": s.contract.produces(),
+                "lane": skill.lane.as_str(),
+                "requires": skill.contract.requires(),
+                "produces": skill.contract.produces(),
             })
-        })
-        .collect();
-    let edges: Vec<_> = sorted_edges(g)
-        .into_iter()
-        .flat_map(|(a, b)| {
-            g.links[&(a, b)].iter().map(move |l| {
-                let (kind, artifact) = match l {
-                    super::Link::Artifact(x) => ("artifact", Some(x.clone())),
-                    other => (other.label(), None),
-                };
-                serde_json::json!({
-                    "from": g.names[&a],
-                    "to": g.names[&b],
-                    "kind": kind,
-                    "artifact": artifact,
+        }))
+    }
+}
+
+/// One edge of `re0/graph@1`.
+#[derive(Serialize)]
+struct EdgeJson<'a> {
+    from: &'a str,
+    to: &'a str,
+    kind: &'a str,
+    artifact: Option<&'a str>,
+}
+
+impl Serialize for Edges<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let g = self.0;
+        s.collect_seq(g.edges().flat_map(|e| {
+            let (from, to) = (g.names[&e.from].as_str(), g.names[&e.to].as_str());
+            e.links
+                .into_iter()
+                .map(move |l| {
+                    let (kind, artifact) = match l {
+                        super::Link::Artifact(x) => ("artifact", Some(x.as_str())),
+                        other => (other.label(), None),
+                    };
+                    EdgeJson {
+                        from,
+                        to,
+                        kind,
+                        artifact,
+                    }
                 })
-            })
-        })
-        .collect();
-    let cycles: Vec<_> = g.cycles().iter().map(|c| c.text()).collect();
-    serde_json::json!({
-        "schema": "re0/graph@1",
-        "nodes": nodes,
-        "edges": edges,
-        "cycles": cycles,
-    })
+                .collect::<Vec<_>>()
+        }))
+    }
+}
+
+pub fn json(g: &PrereqGraph, catalog: &Catalog, out: &mut dyn Write) -> io::Result<()> {
+    let doc = Doc {
+        schema: "re0/graph@1",
+        nodes: Nodes(g, catalog),
+        edges: Edges(g),
+        cycles: g.cycles().iter().map(|c| c.text()).collect(),
+    };
+    serde_json::to_writer_pretty(&mut *out, &doc).map_err(io::Error::other)?;
+    out.write_all(b"\n")
 }
