@@ -8,7 +8,8 @@
 //! reports findings for maintainers, [`cli`] is the command line.
 //! Below them all: [`process`] is the one place child processes start,
 //! [`fsio`] the one way untrusted files are opened, [`display`] makes
-//! their text safe to show, and [`diag`] and [`error`] are shared by all.
+//! their text safe to show, [`yaml`] guards the YAML parser, and [`diag`]
+//! and [`error`] are shared by all.
 
 pub mod catalog;
 pub mod check;
@@ -29,5 +30,6 @@ pub mod process;
 pub mod run;
 pub mod state;
 pub mod workspace;
+pub mod yaml;
 
 pub use diag::{Diagnostic, Rule, Severity};
