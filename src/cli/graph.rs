@@ -59,7 +59,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     }
     let nodes: Vec<usize> = ctx.catalog.active().map(|(i, _)| i).collect();
     let g = PrereqGraph::build(&ctx.catalog, &nodes);
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, output::Out);
     let written = match args.format {
         Format::Mermaid => render::mermaid(&g, &ctx.catalog, &mut out),
         Format::Dot => render::dot(&g, &ctx.catalog, &mut out),

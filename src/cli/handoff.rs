@@ -302,7 +302,7 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
             }
         }
     };
-    let mut say = |line: String| println!("  {line}");
+    let mut say = |line: String| output::line(format!("  {}", crate::display::clean(&line)));
     let mut engine = Engine {
         run: &mut run,
         catalog: &ctx.catalog,
@@ -341,7 +341,10 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
             Ok(acc) => engine.accept(i, attempt, acc)?,
             Err(reason) => {
                 engine.fail(i, attempt, reason.clone(), submitted, blocked)?;
-                eprintln!("re0: handoff for {} not accepted: {reason}", step.id);
+                output::eline(format!(
+                    "re0: handoff for {} not accepted: {reason}",
+                    step.id
+                ));
                 return Ok(1);
             }
         }
@@ -352,9 +355,9 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
         step: step.id.clone(),
     });
     run.save()?;
-    println!(
+    output::line(format!(
         "recorded {}; continue with: re0 run --resume {}",
         step.id, args.run
-    );
+    ));
     Ok(0)
 }

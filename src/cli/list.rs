@@ -114,7 +114,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 if args.all {
                     row.push(if s.shadowed_by.is_some() { "yes" } else { "" }.to_string());
                 }
-                t.add_row(row);
+                t.add_row(output::row(row));
             }
             output::print(&format!(
                 "{t}\n{} skill(s) from {} root(s)\n",

@@ -91,7 +91,10 @@ pub fn main() -> i32 {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("re0: error: {e}");
+            output::eline(format!(
+                "re0: error: {}",
+                crate::display::clean(&e.to_string())
+            ));
             e.exit_code()
         }
     }

@@ -142,7 +142,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                         .as_ref()
                         .map(|r| r.text.clone())
                         .unwrap_or_default();
-                    eprintln!("re0: the plan is rejected: prerequisite cycle {r}; nothing runs (see re0 plan)");
+                    output::eline(format!("re0: the plan is rejected: prerequisite cycle {r}; nothing runs (see re0 plan)"));
                     return Ok(3);
                 }
                 PlanResult::ZeroSteps => {
@@ -154,7 +154,11 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 PlanResult::Plan => {}
             }
             let run = store.create(&plan, opts.grants.iter().cloned().collect(), max)?;
-            println!("run {} started: {} step(s)", run.id(), plan.steps.len());
+            output::line(format!(
+                "run {} started: {} step(s)",
+                run.id(),
+                plan.steps.len()
+            ));
             run
         }
         (None, Some(named)) => {
@@ -173,7 +177,10 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 r.attempt_limit = r.attempts + max;
             }
             run.event("resumed", None, serde_json::json!({ "retry": args.retry }))?;
-            println!("run {id} resumed at revision {}", run.state.revision);
+            output::line(format!(
+                "run {id} resumed at revision {}",
+                run.state.revision
+            ));
             run
         }
         _ => {
@@ -182,7 +189,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             ))
         }
     };
-    let mut say = |line: String| println!("  {line}");
+    let mut say = |line: String| output::line(format!("  {}", crate::display::clean(&line)));
     let mut engine = Engine {
         run: &mut run,
         catalog: &ctx.catalog,
@@ -198,21 +205,21 @@ pub fn report(run: &Run, stop: &Stop) -> i32 {
     let id = run.id();
     match stop {
         Stop::Completed => {
-            println!(
+            output::line(format!(
                 "run {id} completed: {}",
                 run.plan.stop_condition.clone().unwrap_or_default()
-            );
+            ));
             0
         }
         Stop::Incomplete(why) => {
-            println!("run {id} ended incomplete: {why}");
+            output::line(format!("run {id} ended incomplete: {why}"));
             1
         }
         Stop::Waiting(_, _) => {
-            println!(
+            output::line(format!(
                 "run {id} is waiting. {}",
                 waiting_text(&run.state, &run.plan).unwrap_or_default()
-            );
+            ));
             4
         }
     }
