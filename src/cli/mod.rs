@@ -1,6 +1,7 @@
 //! The command line: argument parsing and dispatch. Each command lives in
 //! its own module and returns its exit status; errors become one line.
 
+mod adopt;
 mod check;
 mod context;
 mod eval;
@@ -12,6 +13,7 @@ mod plan;
 mod run;
 mod runs;
 mod show;
+mod trust;
 
 use crate::error::Error;
 use clap::{Parser, Subcommand};
@@ -62,6 +64,10 @@ pub enum Command {
     Runs(runs::RunsArgs),
     /// Cancel a run.
     Cancel(runs::CancelArgs),
+    /// Take over a run re0 did not write on this account (after showing what it would do).
+    Adopt(adopt::Args),
+    /// Trust this workspace's re0.yaml, so its grants, runner and bindings apply.
+    Trust(trust::Args),
     /// The next step of a run, for an agent that performs steps itself.
     Next(handoff::NextArgs),
     /// Record a step's handoff (a person's work, a decision, or an agent's).
@@ -80,6 +86,7 @@ pub enum Command {
 
 /// Runs re0 with the process arguments and returns the exit status.
 pub fn main() -> i32 {
+    crate::process::handle_signals();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -88,7 +95,7 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
             output::eline(format!(
@@ -97,6 +104,12 @@ pub fn main() -> i32 {
             ));
             e.exit_code()
         }
+    };
+    // Stopped by a signal: say so in the exit status, whatever the command
+    // made of it.
+    match crate::process::interrupted() {
+        Some(sig) => 128 + sig,
+        None => code,
     }
 }
 
@@ -107,6 +120,8 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Command::Status(a) => runs::status(&cli.catalog, a),
         Command::Runs(a) => runs::runs(&cli.catalog, a),
         Command::Cancel(a) => runs::cancel(&cli.catalog, a),
+        Command::Adopt(a) => adopt::run(&cli.catalog, a),
+        Command::Trust(a) => trust::run(a),
         Command::Next(a) => handoff::next(&cli.catalog, a),
         Command::Handoff(a) => handoff::handoff(&cli.catalog, a),
         Command::List(a) => list::run(&cli.catalog, a),

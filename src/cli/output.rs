@@ -4,7 +4,8 @@
 //! Invariants:
 //! - A closed pipe (`re0 run … | head`) is a quiet exit with status 141
 //!   (128 + SIGPIPE, what a shell reports for a process its reader left),
-//!   never a panic and never an error message.
+//!   never a panic and never an error message. Children re0 started are
+//!   stopped first.
 //! - Nothing re0 prints about itself on stderr can fail or panic.
 //! - Table cells are clipped and cleaned before comfy-table sees them, so a
 //!   100 KB description or note cannot make laying out a table slow and no
@@ -18,8 +19,9 @@ pub const BROKEN_PIPE_EXIT: i32 = 141;
 /// Longest table cell shown, in characters.
 pub const CELL_MAX: usize = 400;
 
-/// Exits quietly: the reader is gone.
+/// Stops re0's children and exits quietly: the reader is gone.
 pub fn quiet_exit() -> ! {
+    crate::process::stop_all();
     std::process::exit(BROKEN_PIPE_EXIT)
 }
 

@@ -6,11 +6,10 @@
 //! the workspace, and re0 has hashed each one. Anything else is a failed
 //! attempt. `suggested_route` is recorded and never routes.
 
-use super::hash::file_sha256;
-use crate::state::store::is_contained;
+use super::hash::{artifact_sha256, Bounds};
+use crate::fsio::{self, Follow};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::Path;
 
 /// Largest handoff file re0 reads.
@@ -69,26 +68,45 @@ pub struct Accepted {
     pub artifacts: BTreeMap<String, (String, String)>,
 }
 
-/// Reads a handoff file: bounded, UTF-8, JSON of the right shape.
-pub fn read(path: &Path) -> Result<Handoff, String> {
-    let f = std::fs::File::open(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => "no handoff was written".to_string(),
-        _ => format!("cannot read the handoff: {e}"),
+/// A handoff as read, with the fields re0 did not know (recorded with a
+/// warning, never acted on).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub handoff: Handoff,
+    pub unknown: Vec<String>,
+}
+
+/// Reads a handoff file: a regular file (never blocking on a FIFO),
+/// bounded, UTF-8, JSON of the right shape. `follow`: whether a symlink at
+/// `path` is followed (a person's `--file`) or refused (the run's inbox).
+pub fn read(path: &Path, follow: Follow) -> Result<Parsed, String> {
+    let text = fsio::read_text_limited(path, MAX_HANDOFF_BYTES, follow).map_err(|e| match e {
+        fsio::ReadError::NotFound => "no handoff was written".to_string(),
+        fsio::ReadError::TooLarge { .. } => {
+            format!("the handoff is larger than {MAX_HANDOFF_BYTES} bytes")
+        }
+        fsio::ReadError::NotUtf8 => "the handoff is not UTF-8 text".to_string(),
+        other => format!("cannot read the handoff: {other}"),
     })?;
-    let mut text = String::new();
-    f.take(MAX_HANDOFF_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("the handoff is not UTF-8 text: {e}"))?;
-    if text.len() as u64 > MAX_HANDOFF_BYTES {
-        return Err(format!(
-            "the handoff is larger than {MAX_HANDOFF_BYTES} bytes"
-        ));
-    }
     parse(&text)
 }
 
-pub fn parse(text: &str) -> Result<Handoff, String> {
-    serde_json::from_str(text).map_err(|e| format!("the handoff is not valid: {e}"))
+/// Parses handoff JSON; unknown fields are listed, not refused.
+pub fn parse(text: &str) -> Result<Parsed, String> {
+    let mut unknown = Vec::new();
+    let mut de = serde_json::Deserializer::from_str(text);
+    let handoff: Handoff = serde_ignored::deserialize(&mut de, |p| {
+        if unknown.len() < 20 {
+            unknown.push(short(&p.to_string()));
+        }
+    })
+    .and_then(|h| de.end().map(|()| h))
+    .map_err(|e| short_error(&format!("the handoff is not valid: {e}")))?;
+    Ok(Parsed { handoff, unknown })
+}
+
+fn short_error(s: &str) -> String {
+    crate::display::clean(&crate::display::clip(s, 300)).into_owned()
 }
 
 /// What acceptance checks against.
@@ -97,6 +115,9 @@ pub struct Expect<'a> {
     pub attempt: u32,
     pub outputs: &'a [String],
     pub workspace: &'a Path,
+    /// re0's run folders and this run's, where no artifact may live.
+    pub state_base: &'a Path,
+    pub run_dir: &'a Path,
     /// Artifacts already accepted in the run (name -> sha256), which
     /// evidence and blockers may point at.
     pub known: &'a BTreeMap<String, String>,
@@ -124,37 +145,18 @@ pub fn accept(h: Handoff, e: &Expect<'_>) -> Result<Accepted, String> {
         }
         HandoffStatus::Failed => return Err(format!("the gate reported failure{}", outcome(&h))),
     }
-    let root = std::fs::canonicalize(e.workspace).map_err(|err| format!("workspace: {err}"))?;
+    let bounds = Bounds {
+        workspace: e.workspace,
+        state_base: e.state_base,
+        run_dir: e.run_dir,
+    };
     let mut artifacts = BTreeMap::new();
     for a in &h.artifacts {
         if !crate::contract::is_artifact_name(&a.name) {
             return Err(format!("artifact name '{}' is not valid", short(&a.name)));
         }
-        if !is_contained(&a.path) {
-            return Err(format!(
-                "artifact '{}' has path '{}', which leaves the workspace (use a path relative to it)",
-                a.name,
-                short(&a.path)
-            ));
-        }
-        let full = e.workspace.join(&a.path);
-        let real = std::fs::canonicalize(&full)
-            .map_err(|_| format!("artifact '{}' at {} does not exist", a.name, short(&a.path)))?;
-        if !real.starts_with(&root) {
-            return Err(format!(
-                "artifact '{}' at {} resolves outside the workspace",
-                a.name,
-                short(&a.path)
-            ));
-        }
-        if !real.is_file() {
-            return Err(format!(
-                "artifact '{}' at {} is not a file",
-                a.name,
-                short(&a.path)
-            ));
-        }
-        let sha = file_sha256(&real).map_err(|err| format!("cannot hash {}: {err}", a.path))?;
+        let (_, sha) = artifact_sha256(&bounds, &a.path)
+            .map_err(|why| format!("artifact '{}': {why}", a.name))?;
         artifacts.insert(a.name.clone(), (a.path.clone(), sha));
     }
     for want in e.outputs {
@@ -198,8 +200,8 @@ fn outcome(h: &Handoff) -> String {
         .unwrap_or_default()
 }
 
-/// Text from a handoff, cut short for messages.
+/// Text from a handoff, cut short for messages, without control
+/// characters.
 pub fn short(s: &str) -> String {
-    let s: String = s.chars().filter(|c| !c.is_control()).take(120).collect();
-    s
+    crate::display::clean(&crate::display::clip(s, 120)).into_owned()
 }
