@@ -2,14 +2,18 @@
 # Benchmark: re0 on inputs built to be expensive (issue 9), measured as
 # wall time and peak resident memory (from /usr/bin/time).
 #
-#   bench/hostile.sh [shared|realistic|dag|nesting|requires|all]
+#   bench/hostile.sh [shared|realistic|dense|dag|nesting|requires|all]
 #
 #   shared     2,000 and 4,000 skills that all produce and require one
 #              artifact: check and graph (mermaid, json) must stay linear
 #              in memory (the graph is kept by artifact, not by pair; the
 #              drawn pairs are streamed).
-#   realistic  a 50,000-skill catalog from examples/gen_catalog.rs: check
-#              and graph.
+#   realistic  a 50,000-skill catalog from examples/gen_catalog.rs (a layered,
+#              sparse graph): check and graph.
+#   dense      50,000 skills drawing their artifacts from a pool of 200
+#              (each produces one and requires two, so each artifact has
+#              about 250 producers and 500 consumers: ~25 million drawn
+#              edges): check and graph.
 #   dag        folders holding two symlinks each to the next level, 24
 #              levels deep (2^24 paths to one skill): list.
 #   nesting    a SKILL.md whose YAML nests 50,000 deep, and a re0.yaml the
@@ -69,6 +73,26 @@ bench_realistic() {
   measure "graph json, 50,000-skill catalog" "$re0" --catalog "$dir" graph --format json
 }
 
+bench_dense() {
+  local dir=$out/dense-50000
+  if [ ! -d "$dir" ]; then
+    mkdir -p "$dir"
+    awk -v dir="$dir" 'BEGIN {
+      srand(9);
+      for (i = 1; i <= 50000; i++) {
+        d = sprintf("%s/d%05d", dir, i);
+        system("mkdir -p " d);
+        p = int(rand() * 200); r1 = int(rand() * 200); r2 = int(rand() * 200);
+        printf("---\nname: d%05d\ndescription: Skill %d turns art-%d and art-%d into art-%d.\nrequires: [art-%d, art-%d]\nproduces: [art-%d]\n---\nBody.\n",
+          i, i, r1, r2, p, r1, r2, p) > (d "/SKILL.md");
+        close(d "/SKILL.md");
+      }
+    }'
+  fi
+  measure "check, 50,000 skills over 200 artifacts" "$re0" check "$dir" --format json
+  measure "graph mermaid, 50,000 skills over 200 artifacts" "$re0" --catalog "$dir" graph
+}
+
 bench_dag() {
   local levels=24 dir=$out/dag
   if [ ! -d "$dir" ]; then
@@ -123,9 +147,10 @@ bench_requires() {
 case "$what" in
   shared) bench_shared ;;
   realistic) bench_realistic ;;
+  dense) bench_dense ;;
   dag) bench_dag ;;
   nesting) bench_nesting ;;
   requires) bench_requires ;;
-  all) bench_shared; bench_realistic; bench_dag; bench_nesting; bench_requires ;;
-  *) echo "usage: bench/hostile.sh [shared|realistic|dag|nesting|requires|all]" >&2; exit 2 ;;
+  all) bench_shared; bench_realistic; bench_dense; bench_dag; bench_nesting; bench_requires ;;
+  *) echo "usage: bench/hostile.sh [shared|realistic|dense|dag|nesting|requires|all]" >&2; exit 2 ;;
 esac
