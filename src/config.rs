@@ -42,46 +42,76 @@ pub enum Timeout {
 }
 
 impl Timeout {
-    /// The timeout in seconds, or `None` when the text is not a duration.
+    /// The timeout in seconds, or `None` when the text is not a duration
+    /// (or is zero, or longer than a week).
     pub fn seconds(&self) -> Option<u64> {
         match self {
-            Timeout::Seconds(s) => Some(*s),
+            Timeout::Seconds(s) => parse_duration(&s.to_string()),
             Timeout::Text(t) => parse_duration(t),
         }
     }
 }
 
-/// Parses `90`, `90s`, `10m`, `1h`.
+/// Largest `max-attempts` accepted.
+pub const MAX_ATTEMPTS: u32 = 100;
+/// Longest time a gate may be given (`--runner-timeout`, `runner-timeout:`).
+pub const MAX_TIMEOUT_SECS: u64 = 7 * 24 * 3600;
+/// Largest `re0.yaml` read.
+pub const MAX_CONFIG_BYTES: u64 = 1024 * 1024;
+
+/// Parses `90`, `90s`, `10m`, `1h`; `None` for anything else, for zero,
+/// and for more than a week (a gate is never given longer).
 pub fn parse_duration(t: &str) -> Option<u64> {
     let t = t.trim();
-    let (num, mult) = match t.chars().last()? {
-        's' => (&t[..t.len() - 1], 1),
-        'm' => (&t[..t.len() - 1], 60),
-        'h' => (&t[..t.len() - 1], 3600),
-        _ => (t, 1),
+    let (num, mult) = match t.strip_suffix('s') {
+        Some(n) => (n, 1),
+        None => match (t.strip_suffix('m'), t.strip_suffix('h')) {
+            (Some(n), _) => (n, 60),
+            (_, Some(n)) => (n, 3600),
+            _ => (t, 1),
+        },
     };
-    num.trim().parse::<u64>().ok().map(|n| n * mult)
+    let secs = num.trim().parse::<u64>().ok()?.checked_mul(mult)?;
+    (secs > 0 && secs <= MAX_TIMEOUT_SECS).then_some(secs)
 }
 
 impl Config {
     /// Reads `path`; a missing file is the default configuration.
     pub fn load(path: &Path) -> Result<Config, Error> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
-            Err(e) => {
-                return Err(Error::Io {
-                    path: path.to_path_buf(),
-                    source: e,
-                })
-            }
-        };
-        Self::parse(&text, path)
+        match Self::read_text(path)? {
+            Some(text) => Self::parse(&text, path),
+            None => Ok(Config::default()),
+        }
+    }
+
+    /// The text of `path`: a regular file (a FIFO or device is refused
+    /// without blocking) of at most [`MAX_CONFIG_BYTES`]; `None` when there
+    /// is no such file.
+    pub fn read_text(path: &Path) -> Result<Option<String>, Error> {
+        use crate::fsio::{read_text_limited, Follow, ReadError};
+        match read_text_limited(path, MAX_CONFIG_BYTES, Follow::Yes) {
+            Ok(t) => Ok(Some(t)),
+            Err(ReadError::NotFound) => Ok(None),
+            Err(e) => Err(Error::Config {
+                path: path.to_path_buf(),
+                line: None,
+                column: None,
+                message: format!("cannot read it: {e}"),
+            }),
+        }
     }
 
     pub fn parse(text: &str, path: &Path) -> Result<Config, Error> {
         if text.trim().is_empty() {
             return Ok(Config::default());
+        }
+        if let Err(deep) = crate::yaml::check_depth(text) {
+            return Err(Error::Config {
+                path: path.to_path_buf(),
+                line: Some(deep.line),
+                column: None,
+                message: deep.to_string(),
+            });
         }
         let config: Config = serde_yaml::from_str(text).map_err(|e| {
             let msg = e.to_string();
@@ -120,10 +150,21 @@ impl Config {
                     path: path.to_path_buf(),
                     line: line_of(text, "runner-timeout"),
                     column: None,
-                    message: "'runner-timeout' should be seconds or a text like 90s, 10m, 1h"
+                    message: "'runner-timeout' should be seconds or a text like 90s, 10m, 1h, at most a week"
                         .into(),
                 });
             }
+        }
+        if config
+            .max_attempts
+            .is_some_and(|m| m == 0 || m > MAX_ATTEMPTS)
+        {
+            return Err(Error::Config {
+                path: path.to_path_buf(),
+                line: line_of(text, "max-attempts"),
+                column: None,
+                message: format!("'max-attempts' should be between 1 and {MAX_ATTEMPTS}"),
+            });
         }
         Ok(config)
     }
@@ -196,6 +237,11 @@ mod tests {
     fn bad_names_and_timeouts_are_errors() {
         assert!(Config::parse("grants: [Net Work]\n", Path::new("r")).is_err());
         assert!(Config::parse("runner-timeout: soon\n", Path::new("r")).is_err());
+        assert!(Config::parse("runner-timeout: 99999999999999999h\n", Path::new("r")).is_err());
+        assert!(Config::parse("max-attempts: 4294967295\n", Path::new("r")).is_err());
+        assert!(Config::parse("max-attempts: 0\n", Path::new("r")).is_err());
+        let deep = format!("inputs: {}{}\n", "[".repeat(50_000), "]".repeat(50_000));
+        assert!(Config::parse(&deep, Path::new("r")).is_err());
         assert_eq!(
             Config::parse("", Path::new("r")).unwrap(),
             Config::default()

@@ -35,6 +35,10 @@ pub enum Error {
 
     #[error("run {run} is in use by {holder}; wait for it to finish (one writer at a time)")]
     Locked { run: String, holder: String },
+
+    /// re0 was stopped by a signal (Ctrl-C is SIGINT, 2).
+    #[error("{message}")]
+    Interrupted { signal: i32, message: String },
 }
 
 fn location(line: Option<usize>, column: Option<usize>) -> String {
@@ -48,7 +52,10 @@ fn location(line: Option<usize>, column: Option<usize>) -> String {
 impl Error {
     /// The process exit status for this error.
     pub fn exit_code(&self) -> i32 {
-        2
+        match self {
+            Error::Interrupted { signal, .. } => 128 + signal,
+            _ => 2,
+        }
     }
 }
 

@@ -8,7 +8,9 @@
 //! reports findings for maintainers, [`cli`] is the command line.
 //! Below them all: [`process`] is the one place child processes start,
 //! [`fsio`] the one way untrusted files are opened, [`display`] makes
-//! their text safe to show, and [`diag`] and [`error`] are shared by all.
+//! their text safe to show, [`yaml`] guards the YAML parser, [`userdirs`]
+//! finds the user's own folders (the run key, [`trust`] records), and
+//! [`diag`] and [`error`] are shared by all.
 
 pub mod agents;
 pub mod catalog;
@@ -29,6 +31,9 @@ pub mod plan;
 pub mod process;
 pub mod run;
 pub mod state;
+pub mod trust;
+pub mod userdirs;
 pub mod workspace;
+pub mod yaml;
 
 pub use diag::{Diagnostic, Rule, Severity};

@@ -192,7 +192,11 @@ fn a_killed_graph_resumes_at_the_next_action() {
     assert_eq!(out.status.code(), None, "killed");
     assert_eq!(ws.file(".ges-trace"), "1\n2\n");
     assert_eq!(ws.graph_state("s1", 1)["active"]["work"]["action"], 2);
-    ws.re0().args(["run", "--resume"]).assert().code(0);
+    // Authority is never read back from disk: the resume grants exec again.
+    ws.re0()
+        .args(["run", "--resume", "--grant", "exec"])
+        .assert()
+        .code(0);
     assert_eq!(
         ws.file(".ges-trace"),
         "1\n2\n3\n",

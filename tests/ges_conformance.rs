@@ -485,12 +485,13 @@ edges:
     assert_eq!(code, Some(4));
     let mut seen = Vec::new();
     for answer in ["teal", "yes", "because"] {
-        let v = ws.json(&["next"]);
+        // Authority is never read back from disk: each call grants exec again.
+        let v = ws.json(&["next", "--grant", "exec"]);
         seen.push(v["action"].as_str().unwrap().to_string());
         let path = v["graph"]["answer_path"].as_str().unwrap().to_string();
         std::fs::write(path, answer).unwrap();
     }
-    let done = ws.json(&["next"]);
+    let done = ws.json(&["next", "--grant", "exec"]);
     assert_eq!(done["done"], true, "{done}");
     assert_eq!(seen, ["ges-prompt", "ges-judge", "ges-prompt"]);
     // re0 ran the command between the agent's answers.
@@ -989,7 +990,7 @@ fn upstream_executor_step_mode_advances_one_action_at_a_time() {
         let mut c = ws.sb.re0();
         c.arg("--catalog")
             .arg(in_repo("fixtures/ges/shapes/v1"))
-            .arg("next");
+            .args(["next", "--grant", "exec"]);
         serde_json::from_slice::<Value>(&c.output().unwrap().stdout).unwrap()
     };
     let first = next();
@@ -1018,7 +1019,7 @@ fn upstream_executor_captures_output_variables() {
         let mut c = ws.sb.re0();
         c.arg("--catalog")
             .arg(in_repo("fixtures/ges/shapes/v1"))
-            .arg("next");
+            .args(["next", "--grant", "exec"]);
         serde_json::from_slice::<Value>(&c.output().unwrap().stdout).unwrap()
     };
     for answer in ["read", "[\"AC1: tests pass\"]"] {

@@ -155,7 +155,11 @@ fn killed_anywhere_in_the_fork_it_resumes_without_redoing_work() {
             inside_fork += 1;
             assert!(!before.contains(&"decide".to_string()), "{before:?}");
         }
-        ws.re0().args(["run", "--resume"]).assert().code(0);
+        // Authority is never read back from disk: the resume grants exec again.
+        ws.re0()
+            .args(["run", "--resume", "--grant", "exec"])
+            .assert()
+            .code(0);
         assert_eq!(ws.trace(), FORK_TRACE, "killed at action point {n}");
         let s = ws.json("state.json");
         assert_eq!(s["state"], "completed");
@@ -250,7 +254,7 @@ fn a_markdown_graph_killed_inside_its_fork_resumes_there() {
     let model = format!("sh {}", in_repo("fixtures/ges/notes-model.sh").display());
     ws.re0()
         .env("MODEL_LOG", &log)
-        .args(["run", "--resume", "--runner", &model])
+        .args(["run", "--resume", "--grant", "exec", "--runner", &model])
         .assert()
         .code(0);
     assert_eq!(ws.trace(), ["gather", "spell", "links", "child"]);

@@ -88,7 +88,9 @@ proptest! {
         if let Ok(h) = handoff::parse(&v.to_string()) {
             let known = Default::default();
             let outputs = vec!["plan".to_string()];
-            let e = handoff::Expect { step: "s1", attempt: 1, outputs: &outputs, workspace: dir.path(), known: &known };
+            let state_base = dir.path().join(".agent-state/re0");
+            let run_dir = state_base.join("run-1");
+            let e = handoff::Expect { step: "s1", attempt: 1, outputs: &outputs, workspace: dir.path(), state_base: &state_base, run_dir: &run_dir, known: &known };
             if let Ok(acc) = handoff::accept(h, &e) {
                 prop_assert!(acc.artifacts.contains_key("plan"));
                 for ev in &acc.evidence {

@@ -25,9 +25,10 @@ fn a_second_writer_fails_at_once_naming_the_holder() {
     let catalog = in_repo("catalogs/dev-workflow");
     // A slow runner keeps the first process inside the run.
     let runner = format!("sleep 2; sh {}", in_repo("fixtures/run/agent.sh").display());
-    let mut first = Command::new(assert_cmd::cargo::cargo_bin("re0"))
+    let mut first = Command::new(assert_cmd::cargo::cargo_bin("re0"));
+    common::isolate(&mut first, &sb.home());
+    let mut first = first
         .current_dir(sb.work())
-        .env("HOME", sb.home())
         .arg("--catalog")
         .arg(&catalog)
         .args(["run", "plan the change", "--runner", &runner])
@@ -206,6 +207,18 @@ fn text_that_reads_like_instructions_is_only_data() {
         .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("IGNORE PREVIOUS INSTRUCTIONS"));
+    // The edit broke the run's MAC: it is resumed only once the user adopts it.
+    let id = run_dir(&sb)
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    sb.re0()
+        .arg("--catalog")
+        .arg(&catalog)
+        .args(["adopt", &id, "--yes"])
+        .assert()
+        .code(0);
     // A runner that only records its prompt: the text reaches it as data.
     let prompt_file = sb.path().join("prompt.txt");
     let runner = format!("cat > {}", prompt_file.display());

@@ -54,10 +54,10 @@ impl Catalog {
         let mut never: BTreeSet<String> = workspace.never.iter().cloned().collect();
         for root in roots.iter().filter(|r| r.is_named()) {
             let path = root.path.join("re0.yaml");
-            if !path.is_file() {
+            let Some(text) = Config::read_text(&path)? else {
                 continue;
-            }
-            let config = Config::load(&path)?;
+            };
+            let config = Config::parse(&text, &path)?;
             inputs.extend(config.inputs.iter().cloned());
             never.extend(config.never.iter().cloned());
             for key in config.authority_keys() {
@@ -67,7 +67,7 @@ impl Catalog {
                         &path,
                         format!("'{key}' in a catalog's re0.yaml is ignored: only the workspace re0.yaml may set it"),
                     )
-                    .at_line(crate::config::line_of(&std::fs::read_to_string(&path).unwrap_or_default(), key)),
+                    .at_line(crate::config::line_of(&text, key)),
                 );
             }
         }

@@ -24,6 +24,9 @@ const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
 const SKILL_FILES: &[&str] = &["SKILL.md", "skill.md"];
 /// Deeper folders than this are not walked (a guard against pathological trees).
 const MAX_DEPTH: usize = 32;
+/// At most this many folders are listed in one scan: a walk of a huge
+/// tree (or `--catalog /`) stops with a finding rather than running on.
+pub const MAX_FOLDERS: usize = 250_000;
 
 /// Finds and reads the skills of every root, in precedence order. A skill
 /// folder reached twice (through links, or from two roots) is kept once, at
@@ -31,6 +34,8 @@ const MAX_DEPTH: usize = 32;
 pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
+    let visited = std::sync::Mutex::new(HashSet::new());
+    let listed = std::sync::atomic::AtomicUsize::new(0);
     for (i, root) in roots.iter().enumerate() {
         let mut found = Found::default();
         if matches!(root.layout, Layout::Skills | Layout::SkillsAndFiles) {
@@ -46,6 +51,8 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 root: i,
                 max_depth: root.depth.unwrap_or(MAX_DEPTH),
                 index: store.session(),
+                visited: &visited,
+                listed: &listed,
             };
             let ns = root.namespace.as_deref();
             let walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top));
@@ -115,6 +122,11 @@ struct Walk<'a> {
     /// Folders deeper than this below the root are not walked.
     max_depth: usize,
     index: super::index::Session<'a>,
+    /// Canonical folders already entered in this scan: a DAG of symlinks
+    /// is walked once per folder, not once per path to it.
+    visited: &'a std::sync::Mutex<HashSet<PathBuf>>,
+    /// Folders listed so far in this scan.
+    listed: &'a std::sync::atomic::AtomicUsize,
 }
 
 impl Walk<'_> {
@@ -128,6 +140,37 @@ impl Walk<'_> {
         depth: usize,
         up: Option<&Ancestors<'_>>,
     ) -> Found {
+        // Reached before by another path (a symlink DAG): walked already.
+        let first = self
+            .visited
+            .lock()
+            .map(|mut v| v.insert(canonical.to_path_buf()))
+            .unwrap_or(true);
+        if !first {
+            return Found::default();
+        }
+        if let Some(kind) = pseudo_fs(path) {
+            return Found::problem(Diagnostic::new(
+                rules::WALK_ERROR,
+                path,
+                format!("{kind} is a pseudo file system, not a place for skills; not walked"),
+            ));
+        }
+        let n = self
+            .listed
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            + 1;
+        if n > MAX_FOLDERS {
+            return if n == MAX_FOLDERS + 1 {
+                Found::problem(Diagnostic::new(
+                    rules::WALK_ERROR,
+                    path,
+                    format!("stopped walking after listing {MAX_FOLDERS} folders; name a narrower --catalog"),
+                ))
+            } else {
+                Found::default()
+            };
+        }
         let entries = match self.index.list(path) {
             Ok(l) => l,
             Err(e) => {
@@ -276,4 +319,43 @@ fn plugin_name(folder: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
             fallback
         }
     })
+}
+
+/// The kind of pseudo file system `path` is on, if it is on one.
+#[cfg(target_os = "linux")]
+fn pseudo_fs(path: &Path) -> Option<&'static str> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    // SAFETY: statfs(2) fills the zeroed struct we own from a
+    // NUL-terminated path.
+    let mut st: libc::statfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statfs(c.as_ptr(), &mut st) } != 0 {
+        return None;
+    }
+    #[allow(clippy::unnecessary_cast)]
+    let kind = match st.f_type as i64 {
+        0x9fa0 => "procfs",
+        0x6265_6572 => "sysfs",
+        0x0027_e0eb => "cgroupfs",
+        0x6367_7270 => "cgroup2fs",
+        0x6462_6720 => "debugfs",
+        0x7472_6163 => "tracefs",
+        0x7363_6673 => "securityfs",
+        0x1cd1 => "devpts",
+        0xcafe_4a11 => "bpffs",
+        0x6265_6570 => "configfs",
+        0xf97c_ff8c => "selinuxfs",
+        0x6165_676c => "pstore",
+        0xde5e_81e4 => "efivarfs",
+        0x4249_4e4d => "binfmt_misc",
+        0x6573_5543 => "fusectl",
+        0x1980_0202 => "mqueue",
+        _ => return None,
+    };
+    Some(kind)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn pseudo_fs(_path: &Path) -> Option<&'static str> {
+    None
 }

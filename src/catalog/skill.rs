@@ -11,11 +11,12 @@ use crate::contract::{read_contract, Contract};
 use crate::diag::{rules, Diagnostic, Severity};
 use serde::Serialize;
 use serde_yaml::{Mapping, Value};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// Files larger than this are not parsed.
 pub const MAX_FILE_BYTES: u64 = 1024 * 1024;
+/// Largest `agents/openai.yaml` read.
+const SIDECAR_BYTES: u64 = 256 * 1024;
 
 /// Who may invoke a skill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -316,32 +317,30 @@ fn file_name(p: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Reads the file as UTF-8 text within the size limit.
+/// Reads the file as UTF-8 text within the size limit: only a regular file
+/// (a FIFO or device where a skill file should be is refused without
+/// blocking).
 fn read_text(file: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
-    let mut bytes = Vec::new();
-    // Size the buffer from the file's length so a small file takes one read
-    // plus the end-of-file probe; `take` bounds a file that grows meanwhile.
-    let read = std::fs::File::open(file).and_then(|f| {
-        let len = f.metadata().map(|m| m.len()).unwrap_or(0);
-        bytes.reserve_exact(len.min(MAX_FILE_BYTES + 1) as usize + 1);
-        f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)
-    });
-    if let Err(e) = read {
-        diags.push(Diagnostic::new(
-            rules::UNREADABLE_FILE,
-            file,
-            format!("cannot read the file: {e}; counted as user-only"),
-        ));
-        return None;
-    }
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        diags.push(Diagnostic::new(
-            rules::FILE_TOO_LARGE,
-            file,
-            "the file is larger than 1 MiB and is not parsed; counted as user-only",
-        ));
-        return None;
-    }
+    use crate::fsio::{read_limited, Follow, ReadError};
+    let bytes = match read_limited(file, MAX_FILE_BYTES, Follow::Yes) {
+        Ok(b) => b,
+        Err(ReadError::TooLarge { .. }) => {
+            diags.push(Diagnostic::new(
+                rules::FILE_TOO_LARGE,
+                file,
+                "the file is larger than 1 MiB and is not parsed; counted as user-only",
+            ));
+            return None;
+        }
+        Err(e) => {
+            diags.push(Diagnostic::new(
+                rules::UNREADABLE_FILE,
+                file,
+                format!("cannot read the file: {e}; counted as user-only"),
+            ));
+            return None;
+        }
+    };
     match String::from_utf8(bytes) {
         Ok(s) => Some(s),
         Err(e) => {
@@ -364,6 +363,16 @@ fn read_text(file: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
 
 /// Parses the frontmatter YAML once, mapping error positions to the file.
 fn parse_yaml(yaml: &str, first_line: usize, file: &Path) -> Result<Mapping, Box<Diagnostic>> {
+    if let Err(deep) = crate::yaml::check_depth(yaml) {
+        return Err(Box::new(
+            Diagnostic::new(
+                rules::YAML_SYNTAX,
+                file,
+                format!("invalid YAML: {deep}; counted as user-only"),
+            )
+            .at(first_line + deep.line - 1, None),
+        ));
+    }
     match serde_yaml::from_str::<Value>(yaml) {
         Ok(Value::Mapping(m)) => Ok(m),
         Ok(Value::Null) => Ok(Mapping::new()),
@@ -413,9 +422,30 @@ fn kind_of(v: &Value) -> &'static str {
 /// True when `agents/openai.yaml` sets `policy.allow_implicit_invocation: false`.
 fn codex_forbids_implicit(dir: &Path, diags: &mut Vec<Diagnostic>) -> bool {
     let path = dir.join("agents").join("openai.yaml");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return false;
+    let text = match crate::fsio::read_text_limited(&path, SIDECAR_BYTES, crate::fsio::Follow::Yes)
+    {
+        Ok(t) => t,
+        Err(crate::fsio::ReadError::NotFound) => return false,
+        Err(e) => {
+            diags.push(Diagnostic::new(
+                rules::CODEX_SIDECAR,
+                &path,
+                format!("cannot read it: {e}; the sidecar is ignored"),
+            ));
+            return false;
+        }
     };
+    if let Err(deep) = crate::yaml::check_depth(&text) {
+        diags.push(
+            Diagnostic::new(
+                rules::CODEX_SIDECAR,
+                &path,
+                format!("{deep}; the sidecar is ignored"),
+            )
+            .at(deep.line, None),
+        );
+        return false;
+    }
     match serde_yaml::from_str::<Value>(&text) {
         Ok(v) => matches!(
             v.get("policy")

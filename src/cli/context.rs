@@ -37,7 +37,18 @@ impl Context {
             path: PathBuf::from("."),
             source: e,
         })?;
-        let config = Config::load(&workspace.config_path())?;
+        let path = workspace.config_path();
+        let config = match Config::read_text(&path)? {
+            None => Config::default(),
+            Some(text) => {
+                let parsed = Config::parse(&text, &path)?;
+                let (config, warning) = crate::trust::apply(parsed, &path, &text);
+                if let Some(w) = warning {
+                    super::output::eline(format!("re0: warning: {}", crate::display::clean(&w)));
+                }
+                config
+            }
+        };
         let mut request = RootRequest {
             flags: catalog_flags.to_vec(),
             env: std::env::var("RE0_CATALOG").ok(),

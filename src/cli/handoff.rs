@@ -7,7 +7,7 @@ use super::run::{pick_run, report, StateArgs};
 use crate::error::{Error, Result};
 use crate::plan::{StepKind, StepType};
 use crate::run::handoff::{self, ArtifactRef, BlockerRef, EvidenceRef, Handoff, HandoffStatus};
-use crate::run::{prompt, Engine, Next, Stop};
+use crate::run::{prompt, Authority, Engine, Next, Stop};
 use crate::state::model::Waiting;
 use crate::state::{RunStatus, StepStatus, WaitKind};
 use std::path::PathBuf;
@@ -33,6 +33,13 @@ pub struct NextArgs {
     run: Option<String>,
     #[arg(long, value_enum, default_value_t = Format::Json)]
     format: Format,
+    /// Capabilities this session holds besides `write` (repeatable): the
+    /// steps are typed again with them, as on `re0 run --resume`.
+    #[arg(long = "grant", value_name = "CAP")]
+    grants: Vec<String>,
+    /// Withhold `write` from the session.
+    #[arg(long)]
+    read_only: bool,
     #[command(flatten)]
     state: StateArgs,
 }
@@ -81,7 +88,10 @@ enum StatusArg {
 }
 
 pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
+    super::plan::check_grants(&args.grants)?;
     let ctx = Context::load(catalog)?;
+    let grants =
+        super::plan::session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only);
     let store = args.state.store(&ctx);
     let id = pick_run(&store, args.run.as_deref(), "continue")?;
     let mut run = store.open(&id)?;
@@ -91,13 +101,17 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
             run.state.state.as_str()
         )));
     }
+    let authority = Authority::derive(&run.plan, &ctx.catalog, &grants);
+    authority.check(&run.plan, &run.state)?;
     let mut quiet = |_line: String| {};
     let mut engine = Engine {
         run: &mut run,
         catalog: &ctx.catalog,
         runner: None,
+        authority,
         say: &mut quiet,
     };
+    engine.settle()?;
     engine.refresh()?;
     let mut question = None;
     let (action, i) = loop {
@@ -197,12 +211,16 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
             "steering" => WaitKind::Steering,
             _ => WaitKind::Human,
         };
-        run.state.state = RunStatus::Waiting;
-        run.state.waiting = Some(Waiting {
+        let waiting = Some(Waiting {
             kind,
             step: step.id.clone(),
         });
-        run.save()?;
+        // Asking again is not a change: no new revision.
+        if run.state.state != RunStatus::Waiting || run.state.waiting != waiting {
+            run.state.state = RunStatus::Waiting;
+            run.state.waiting = waiting;
+            run.save()?;
+        }
     }
     match args.format {
         Format::Json => output::print_json(&serde_json::json!({
@@ -291,6 +309,32 @@ fn split_pair<'a>(s: &'a str, sep: char, what: &str) -> Result<(&'a str, &'a str
 pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
     let ctx = Context::load(catalog)?;
     let store = args.state.store(&ctx);
+    // Read the file before taking the run's lock: whatever it is, the lock
+    // is never held while re0 reads someone else's file.
+    let from_file = match &args.file {
+        Some(f) => {
+            let path = crate::paths::absolute(f, &ctx.workspace.cwd);
+            match handoff::read(&path, crate::fsio::Follow::Yes) {
+                Ok(h) => {
+                    for w in &h.warnings {
+                        output::eline(format!(
+                            "re0: warning: {}: {}; recorded and never acted on",
+                            crate::display::clean(&f.display().to_string()),
+                            crate::display::clean(w)
+                        ));
+                    }
+                    Some(h)
+                }
+                Err(e) => {
+                    return Err(Error::Usage(format!(
+                        "{}: {e}",
+                        crate::display::clean(&f.display().to_string())
+                    )))
+                }
+            }
+        }
+        None => None,
+    };
     let mut run = store.open(&args.run)?;
     if run.state.state.is_terminal() {
         return Err(Error::Usage(format!(
@@ -328,14 +372,8 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
     }
     let attempt = rec.attempts + 1;
     let workspace = run.workspace.clone();
-    let h: Handoff = match &args.file {
-        Some(f) => {
-            let path = crate::paths::absolute(f, &ctx.workspace.cwd);
-            match handoff::read(&path) {
-                Ok(h) => h,
-                Err(e) => return Err(Error::Usage(format!("{}: {e}", f.display()))),
-            }
-        }
+    let h: Handoff = match from_file {
+        Some(h) => h,
         None => {
             let mut artifacts = Vec::new();
             for a in &args.artifacts {
@@ -387,11 +425,16 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
             }
         }
     };
-    let mut say = |line: String| println!("  {line}");
+    let mut say = |line: String| output::line(format!("  {}", crate::display::clean(&line)));
+    // A person records the work: nothing runs, so no grant is checked; the
+    // types only tell a guard's verdict from a handoff.
+    let grants = super::plan::session_grants(ctx.config.grants.as_deref(), &[], false);
+    let authority = Authority::derive(&run.plan, &ctx.catalog, &grants);
     let mut engine = Engine {
         run: &mut run,
         catalog: &ctx.catalog,
         runner: None,
+        authority,
         say: &mut say,
     };
     let judging = step.step_type == StepType::Conditional
@@ -426,7 +469,11 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
             Ok(acc) => engine.accept(i, attempt, acc)?,
             Err(reason) => {
                 engine.fail(i, attempt, reason.clone(), submitted, blocked)?;
-                eprintln!("re0: handoff for {} not accepted: {reason}", step.id);
+                output::eline(format!(
+                    "re0: handoff for {} not accepted: {}",
+                    step.id,
+                    crate::display::clean(&reason)
+                ));
                 return Ok(1);
             }
         }
@@ -437,9 +484,9 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
         step: step.id.clone(),
     });
     run.save()?;
-    println!(
+    output::line(format!(
         "recorded {}; continue with: re0 run --resume {}",
         step.id, args.run
-    );
+    ));
     Ok(0)
 }

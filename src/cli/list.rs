@@ -133,7 +133,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 if args.all {
                     row.push(if s.shadowed_by.is_some() { "yes" } else { "" }.to_string());
                 }
-                t.add_row(row);
+                t.add_row(output::row(row));
             }
             output::keep_whole(&mut t, 0);
             output::keep_whole(&mut t, 1);

@@ -1,6 +1,7 @@
 //! The command line: argument parsing and dispatch. Each command lives in
 //! its own module and returns its exit status; errors become one line.
 
+mod adopt;
 mod check;
 mod context;
 mod docs;
@@ -14,6 +15,7 @@ mod plan;
 mod run;
 mod runs;
 mod show;
+mod trust;
 
 use crate::error::Error;
 use clap::{Parser, Subcommand};
@@ -81,6 +83,10 @@ pub enum Command {
     Cancel(runs::CancelArgs),
     /// Check the set-up a run needs and say what to fix.
     Doctor(doctor::Args),
+    /// Take over a run re0 did not write on this account (after showing what it would do).
+    Adopt(adopt::Args),
+    /// Trust this workspace's re0.yaml, so its grants, runner and bindings apply.
+    Trust(trust::Args),
     /// The next step of a run, for an agent that performs steps itself.
     Next(handoff::NextArgs),
     /// Record a step's handoff (a person's work, a decision, or an agent's).
@@ -103,6 +109,7 @@ pub enum Command {
 
 /// Runs re0 with the process arguments and returns the exit status.
 pub fn main() -> i32 {
+    crate::process::handle_signals();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -111,12 +118,21 @@ pub fn main() -> i32 {
             return code;
         }
     };
-    match run(cli) {
+    let code = match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("re0: error: {e}");
+            output::eline(format!(
+                "re0: error: {}",
+                crate::display::clean(&e.to_string())
+            ));
             e.exit_code()
         }
+    };
+    // Stopped by a signal: say so in the exit status, whatever the command
+    // made of it.
+    match crate::process::interrupted() {
+        Some(sig) => 128 + sig,
+        None => code,
     }
 }
 
@@ -132,6 +148,8 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Command::Runs(a) => runs::runs(&cli.catalog, a),
         Command::Cancel(a) => runs::cancel(&cli.catalog, a),
         Command::Doctor(a) => doctor::run(&cli.catalog, a),
+        Command::Adopt(a) => adopt::run(&cli.catalog, a),
+        Command::Trust(a) => trust::run(a),
         Command::Next(a) => handoff::next(&cli.catalog, a),
         Command::Handoff(a) => handoff::handoff(&cli.catalog, a),
         Command::List(a) => list::run(&cli.catalog, a),

@@ -1,18 +1,75 @@
-//! Writing to stdout without panicking when the reader goes away.
+//! Writing to stdout and stderr: the one writer every command prints
+//! through.
+//!
+//! Invariants:
+//! - A closed pipe (`re0 run … | head`) is a quiet exit with status 141
+//!   (128 + SIGPIPE, what a shell reports for a process its reader left),
+//!   never a panic and never an error message. Children re0 started are
+//!   stopped first.
+//! - Nothing re0 prints about itself on stderr can fail or panic.
+//! - Table cells are clipped and cleaned before comfy-table sees them, so a
+//!   100 KB description or note cannot make laying out a table slow and no
+//!   escape sequence from catalog or state text reaches the terminal.
 
 use std::io::Write;
 
-/// Writes `text` to stdout; a closed pipe is not an error.
+/// Exit status when the reader of stdout went away.
+pub const BROKEN_PIPE_EXIT: i32 = 141;
+
+/// Longest table cell shown, in characters.
+pub const CELL_MAX: usize = 400;
+
+/// Stops re0's children and exits quietly: the reader is gone.
+pub fn quiet_exit() -> ! {
+    crate::process::stop_all();
+    std::process::exit(BROKEN_PIPE_EXIT)
+}
+
+/// Stdout, where a broken pipe ends the process quietly.
+pub struct Out;
+
+impl Write for Out {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match std::io::stdout().lock().write(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => quiet_exit(),
+            r => r,
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match std::io::stdout().lock().flush() {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => quiet_exit(),
+            r => r,
+        }
+    }
+}
+
+/// Writes `text` to stdout.
 pub fn print(text: &str) {
-    let mut out = std::io::stdout().lock();
+    let mut out = Out;
     let _ = out.write_all(text.as_bytes());
     let _ = out.flush();
+}
+
+/// Writes `text` and a newline to stdout.
+pub fn line(text: impl AsRef<str>) {
+    let mut s = String::with_capacity(text.as_ref().len() + 1);
+    s.push_str(text.as_ref());
+    s.push('\n');
+    print(&s);
+}
+
+/// Writes one line to stderr; a closed stderr is ignored.
+pub fn eline(text: impl AsRef<str>) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(text.as_ref().as_bytes());
+    let _ = err.write_all(b"\n");
 }
 
 /// Streams `v` as pretty JSON with a trailing newline, without building a
 /// JSON tree first (a roster of 10,000 skills stays small in memory).
 pub fn print_serialize<T: serde::Serialize>(v: &T) {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut out = std::io::BufWriter::new(Out);
     if serde_json::to_writer_pretty(&mut out, v).is_ok() {
         let _ = out.write_all(b"\n");
     }
@@ -21,9 +78,7 @@ pub fn print_serialize<T: serde::Serialize>(v: &T) {
 
 /// Pretty JSON with a trailing newline.
 pub fn print_json(v: &serde_json::Value) {
-    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
-    s.push('\n');
-    print(&s);
+    print_serialize(v);
 }
 
 /// A comfy-table sized for the terminal, 100 columns when not on one, and
@@ -53,6 +108,19 @@ pub fn keep_whole(t: &mut comfy_table::Table, col: usize) {
     if let Some(c) = t.column_mut(col) {
         c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
     }
+}
+
+/// Text someone else wrote, made fit for a table cell: at most
+/// [`CELL_MAX`] characters, no control characters.
+pub fn cell(text: &str) -> String {
+    // Line breaks stay (a cell may hold a name and its root on two lines);
+    // every other control character is escaped.
+    crate::display::clean_lines(&crate::display::clip(text, CELL_MAX)).into_owned()
+}
+
+/// Every cell of a row through [`cell`].
+pub fn row(cells: Vec<String>) -> Vec<String> {
+    cells.iter().map(|c| cell(c)).collect()
 }
 
 /// The first sentence of `text`, cut to `max` characters.

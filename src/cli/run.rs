@@ -7,7 +7,7 @@ use super::output;
 use crate::config::parse_duration;
 use crate::error::{Error, Result};
 use crate::plan::{self, PlanResult};
-use crate::run::{Engine, Runner, Stop, DEFAULT_MAX_ATTEMPTS};
+use crate::run::{Authority, Engine, Runner, Stop, DEFAULT_MAX_ATTEMPTS};
 use crate::state::context_md::waiting_text;
 use crate::state::{Run, Store};
 use std::path::PathBuf;
@@ -38,9 +38,14 @@ you have headless, allowed to edit the workspace:
 Anything else is your own command line. Or set RE0_RUNNER, or runner: in
 re0.yaml. `re0 doctor` checks the set-up a run needs.
 
+Authority is never read back from disk: on --resume the steps are typed
+again from the catalog and this invocation's --grant (and a trusted
+re0.yaml), and a run that asks for more is refused. Ctrl-C stops the
+runner's process group and records the attempt as interrupted.
+
 Exit status: 0 completed, 4 waiting for a person or a runner (also when the
 runner could not start: retryable_error, no attempt used), 1 ended
-incomplete, 3 plan rejected, 2 usage or state error.")]
+incomplete, 3 plan rejected, 2 usage or state error, 130 interrupted.")]
 pub struct Args {
     /// What you want done; omit with --resume.
     intent: Option<String>,
@@ -63,8 +68,8 @@ pub struct Args {
     /// Withhold `write` from the session.
     #[arg(long)]
     read_only: bool,
-    /// Attempts per step before a person must steer (default 3).
-    #[arg(long, value_name = "N")]
+    /// Attempts per step before a person must steer (default 3, at most 100).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=crate::config::MAX_ATTEMPTS as i64))]
     max_attempts: Option<u32>,
     /// On resume, allow STEP more attempts after it used them all.
     #[arg(long, value_name = "STEP")]
@@ -87,7 +92,10 @@ fn runner(ctx: &Context, flag: Option<String>, timeout: Option<String>) -> Resul
         .filter(|c| !c.trim().is_empty());
     let secs = match timeout {
         Some(t) => Some(parse_duration(&t).ok_or_else(|| {
-            Error::Usage(format!("--runner-timeout {t}: use seconds or 90s, 10m, 1h"))
+            Error::Usage(format!(
+                "--runner-timeout {}: use seconds or 90s, 10m, 1h, more than 0 and at most a week",
+                crate::display::clean(&t)
+            ))
         })?),
         None => ctx.config.runner_timeout.as_ref().and_then(|t| t.seconds()),
     };
@@ -105,14 +113,33 @@ pub fn pick_run(store: &Store, named: Option<&str>, verb: &str) -> Result<String
         return Ok(id.to_string());
     }
     let mut open = Vec::new();
+    let mut unreadable = Vec::new();
     for id in store.ids()? {
-        if let Ok((s, _)) = store.read(&id) {
-            if !s.state.is_terminal() {
-                open.push(format!("{id} ({}, {})", s.state.as_str(), s.intent));
+        let got = store.inspect(&id);
+        if let Err(e) = &got {
+            unreadable.push(e.to_string());
+        }
+        if let Ok(got) = got {
+            if !got.state.state.is_terminal() {
+                let s = &got.state;
+                let mark = if got.auth == crate::state::Authenticity::Verified {
+                    ""
+                } else {
+                    ", not written by re0 on this account"
+                };
+                open.push(format!(
+                    "{id} ({}{mark}, {})",
+                    s.state.as_str(),
+                    crate::display::clean(&crate::display::clip(&s.intent, 80))
+                ));
             }
         }
     }
     match open.len() {
+        0 if !unreadable.is_empty() => Err(Error::Usage(format!(
+            "no unfinished run to {verb} that re0 can read; {}",
+            unreadable.join("; ")
+        ))),
         0 => Err(Error::Usage(format!(
             "no unfinished run to {verb} in {}; start one with re0 run \"<intent>\"{}",
             store.base.display(),
@@ -136,7 +163,9 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         .max_attempts
         .or(ctx.config.max_attempts)
         .unwrap_or(DEFAULT_MAX_ATTEMPTS)
-        .max(1);
+        .clamp(1, crate::config::MAX_ATTEMPTS);
+    let grants =
+        super::plan::session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only);
     let mut run: Run = match (&args.intent, &args.resume) {
         (Some(intent), None) => {
             super::plan::check_intent(intent)?;
@@ -156,19 +185,21 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                         .as_ref()
                         .map(|r| r.text.clone())
                         .unwrap_or_default();
-                    eprintln!("re0: the plan is rejected: prerequisite cycle {r}; nothing runs (see re0 plan)");
+                    output::eline(format!("re0: the plan is rejected: prerequisite cycle {}; nothing runs (see re0 plan)", crate::display::clean(&r)));
                     return Ok(3);
                 }
                 PlanResult::ZeroSteps => {
-                    output::print(
-                        "zero steps: no installed skill fits this intent; nothing to run\n",
-                    );
+                    output::line("zero steps: no installed skill fits this intent; nothing to run");
                     return Ok(0);
                 }
                 PlanResult::Plan => {}
             }
             let run = store.create(&plan, opts.grants.iter().cloned().collect(), max)?;
-            println!("run {} started: {} step(s)", run.id(), plan.steps.len());
+            output::line(format!(
+                "run {} started: {} step(s)",
+                run.id(),
+                plan.steps.len()
+            ));
             run
         }
         (None, Some(named)) => {
@@ -177,14 +208,28 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             if run.state.state.is_terminal() {
                 return Err(crate::run::reopen::refuse_resume(&run));
             }
+            Authority::derive(&run.plan, &ctx.catalog, &grants).check(&run.plan, &run.state)?;
             for step in &args.retry {
                 let r = run.state.step_mut(step).ok_or_else(|| {
-                    Error::Usage(format!("--retry {step}: run {id} has no such step"))
+                    Error::Usage(format!(
+                        "--retry {}: run {id} has no such step",
+                        crate::display::clean(step)
+                    ))
                 })?;
-                r.attempt_limit = r.attempts + max;
+                r.attempt_limit = r
+                    .attempts
+                    .saturating_add(max)
+                    .min(crate::state::model::MAX_ATTEMPT_LIMIT);
             }
-            run.event("resumed", None, serde_json::json!({ "retry": args.retry }))?;
-            println!("run {id} resumed at revision {}", run.state.revision);
+            run.event(
+                "resumed",
+                None,
+                serde_json::json!({ "retry": args.retry, "grants": grants }),
+            )?;
+            output::line(format!(
+                "run {id} resumed at revision {}",
+                run.state.revision
+            ));
             run
         }
         (None, None) if args.reopen.is_some() => {
@@ -196,11 +241,13 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             ))
         }
     };
-    let mut say = |line: String| println!("  {line}");
+    let mut say = |line: String| output::line(format!("  {}", crate::display::clean(&line)));
+    let authority = Authority::derive(&run.plan, &ctx.catalog, &grants);
     let mut engine = Engine {
         run: &mut run,
         catalog: &ctx.catalog,
         runner,
+        authority,
         say: &mut say,
     };
     let stop = engine.drive()?;
@@ -212,25 +259,28 @@ pub fn report(run: &Run, stop: &Stop) -> i32 {
     let id = run.id();
     match stop {
         Stop::Completed => {
-            println!(
+            output::line(format!(
                 "run {id} completed: {}",
-                run.plan.stop_condition.clone().unwrap_or_default()
-            );
+                crate::display::clean(&run.plan.stop_condition.clone().unwrap_or_default())
+            ));
             0
         }
         Stop::Incomplete(why) => {
-            println!("run {id} ended incomplete: {why}");
+            output::line(format!(
+                "run {id} ended incomplete: {}",
+                crate::display::clean(why)
+            ));
             1
         }
         Stop::Waiting(_, _) => {
-            println!(
+            output::line(format!(
                 "run {id} is {}. {}",
                 match run.state.state {
                     crate::state::RunStatus::RetryableError => "waiting (retryable_error)",
                     _ => "waiting",
                 },
-                waiting_text(&run.state, &run.plan).unwrap_or_default()
-            );
+                crate::display::clean(&waiting_text(&run.state, &run.plan).unwrap_or_default())
+            ));
             4
         }
     }

@@ -3,6 +3,7 @@
 use super::context::Context;
 use super::output;
 use super::run::StateArgs;
+use crate::display::{clean, clip};
 use crate::error::{Error, Result};
 use crate::run::{staleness, usage};
 use crate::state::context_md::{refresh, waiting_text};
@@ -52,12 +53,23 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
             None => return Ok(2),
         },
     };
-    let (state, plan) = store.read(&id)?;
-    let _ = refresh(&store.run_dir(&id)?, &state, &plan);
+    let got = store.inspect(&id)?;
+    let verified = got.auth == crate::state::Authenticity::Verified;
+    if !verified {
+        output::eline(format!(
+            "re0: warning: run {id} was not written by re0 on this account: {}; it is shown, never resumed (`re0 adopt {id}` takes it over)",
+            got.auth.why()
+        ));
+    }
+    let (state, plan) = (got.state, got.plan);
+    if verified {
+        let _ = refresh(&store.run_dir(&id)?, &state, &plan);
+    }
     let changed = staleness::changed(&state, &plan, &ctx.workspace.root);
     match args.format {
         Format::Json => output::print_json(&serde_json::json!({
             "schema": "re0/status@1",
+            "verified": verified,
             "run": state,
             "plan": plan,
             "waiting_text": waiting_text(&state, &plan),
@@ -70,21 +82,21 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
                 state.run_id,
                 state.state.as_str(),
                 state.revision,
-                state.intent
+                clean(&clip(&state.intent, 2000))
             );
             if let Some(w) = waiting_text(&state, &plan) {
-                s.push_str(&format!("next: {w}\n"));
+                s.push_str(&format!("next: {}\n", clean(&clip(&w, 4000))));
             }
             let mut t = output::table(&["id", "step", "type", "status", "tries", "note"]);
             for (p, r) in plan.steps.iter().zip(&state.steps) {
-                t.add_row(vec![
+                t.add_row(output::row(vec![
                     p.id.clone(),
                     p.target.clone(),
                     p.step_type.as_str().to_string(),
                     format!("{:?}", r.status).to_lowercase(),
                     format!("{}/{}", r.attempts, r.attempt_limit),
                     r.note.clone().unwrap_or_default(),
-                ]);
+                ]));
             }
             s.push_str(&format!("{t}\n"));
             let open: Vec<String> = state
@@ -92,7 +104,10 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
                 .map(|b| {
                     format!(
                         "  {} against {} (from {}): {}",
-                        b.id, b.against, b.raised_by, b.summary
+                        clean(&clip(&b.id, 120)),
+                        b.against,
+                        b.raised_by,
+                        clean(&clip(&b.summary, 400))
                     )
                 })
                 .collect();
@@ -109,8 +124,8 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
                     };
                     s.push_str(&format!(
                         "  {name}: {} (sha256 {}, from {} attempt {}{mark})\n",
-                        a.path,
-                        &a.sha256[..12.min(a.sha256.len())],
+                        clean(&clip(&a.path, 400)),
+                        a.sha256.chars().take(12).collect::<String>(),
                         a.step,
                         a.attempt
                     ));
@@ -193,13 +208,14 @@ pub fn runs(catalog: &[PathBuf], args: RunsArgs) -> Result<i32> {
     let store = args.state.store(&ctx);
     let mut rows = Vec::new();
     for id in store.ids()? {
-        match store.read(&id) {
-            Ok((s, _)) => rows.push(serde_json::json!({
+        match store.inspect(&id) {
+            Ok(got) => rows.push(serde_json::json!({
                 "run_id": id,
-                "state": s.state.as_str(),
-                "revision": s.revision,
-                "updated_at": s.updated_at,
-                "intent": s.intent,
+                "state": got.state.state.as_str(),
+                "revision": got.state.revision,
+                "updated_at": got.state.updated_at,
+                "intent": got.state.intent,
+                "verified": got.auth == crate::state::Authenticity::Verified,
             })),
             Err(e) => rows.push(
                 serde_json::json!({ "run_id": id, "state": "unreadable", "error": e.to_string() }),
@@ -223,12 +239,16 @@ pub fn runs(catalog: &[PathBuf], args: RunsArgs) -> Result<i32> {
                 } else {
                     text("intent")
                 };
-                t.add_row(vec![
+                let mut state = text("state");
+                if r["verified"] == false {
+                    state.push_str(" (not written by re0 on this account)");
+                }
+                t.add_row(output::row(vec![
                     text("run_id"),
-                    text("state"),
+                    state,
                     text("updated_at"),
                     intent,
-                ]);
+                ]));
             }
             output::print(&format!("{t}\n"));
         }
@@ -239,7 +259,9 @@ pub fn runs(catalog: &[PathBuf], args: RunsArgs) -> Result<i32> {
 pub fn cancel(catalog: &[PathBuf], args: CancelArgs) -> Result<i32> {
     let ctx = Context::load(catalog)?;
     let store = args.state.store(&ctx);
-    let mut run = store.open(&args.run)?;
+    // Cancelling only ends a run, so one re0 did not write may be
+    // cancelled without adopting it first.
+    let (mut run, _) = store.open_to_adopt(&args.run)?;
     if run.state.state.is_terminal() {
         return Err(Error::Usage(format!(
             "run {} is already {}",

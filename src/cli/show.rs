@@ -4,6 +4,7 @@ use super::context::Context;
 use super::output;
 use crate::catalog::Skill;
 use crate::contract::{Field, Origin};
+use crate::display::clean;
 use crate::error::{Error, Result};
 use std::path::PathBuf;
 
@@ -184,14 +185,17 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             }));
         }
         Format::Text => {
-            let mut s = format!("{}\n", skill.key());
+            let mut s = format!("{}\n", clean(&skill.key()));
             s.push_str(&format!(
                 "  lane         {} ({})\n",
                 skill.lane.as_str(),
                 skill.lane_source.describe()
             ));
-            s.push_str(&format!("  invocation   {}\n", skill.invocation()));
-            s.push_str(&format!("  file         {}\n", ctx.show_path(&skill.file)));
+            s.push_str(&format!("  invocation   {}\n", clean(&skill.invocation())));
+            s.push_str(&format!(
+                "  file         {}\n",
+                clean(&ctx.show_path(&skill.file))
+            ));
             if let Some(origin) = &ctx.catalog.roots[skill.root].origin {
                 s.push_str(&format!(
                     "  from         {}\n",
@@ -201,13 +205,13 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             if let Some(w) = skill.shadowed_by {
                 s.push_str(&format!(
                     "  shadowed by  {}\n",
-                    ctx.show_path(&ctx.catalog.skills[w].file)
+                    clean(&ctx.show_path(&ctx.catalog.skills[w].file))
                 ));
             }
             let desc = skill.description.as_deref().unwrap_or("-");
             s.push_str(&format!(
                 "  description  {}\n\n",
-                desc.split_whitespace().collect::<Vec<_>>().join(" ")
+                clean(&desc.split_whitespace().collect::<Vec<_>>().join(" "))
             ));
             let mut t = output::table(&["field", "value", "from"]);
             for r in &rows {
@@ -215,7 +219,11 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                     Some(l) => format!("{}, line {l}", r.from),
                     None => r.from.clone(),
                 };
-                t.add_row(vec![r.field.to_string(), r.shown.clone(), from]);
+                t.add_row(output::row(vec![
+                    r.field.to_string(),
+                    r.shown.clone(),
+                    from,
+                ]));
             }
             s.push_str(&format!("{t}\n"));
             if !inferred.is_empty() {
@@ -242,10 +250,10 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 for d in &skill.diagnostics {
                     s.push_str(&format!(
                         "  {}: {}[{}]: {}\n",
-                        d.location(&ctx.workspace.cwd),
+                        clean(&d.location(&ctx.workspace.cwd)),
                         d.severity,
                         d.code,
-                        d.message
+                        clean(&d.message)
                     ));
                 }
             }

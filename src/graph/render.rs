@@ -14,17 +14,12 @@ use std::collections::BTreeMap;
 
 const RED: &str = "#d00000";
 
-fn labels(g: &PrereqGraph, from: usize, to: usize) -> String {
-    g.links[&(from, to)]
-        .iter()
-        .map(|l| l.label().to_string())
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn sorted_edges(g: &PrereqGraph) -> Vec<(usize, usize)> {
-    let mut e: Vec<(usize, usize)> = g.links.keys().copied().collect();
-    e.sort_by(|a, b| (&g.names[&a.0], &g.names[&a.1]).cmp(&(&g.names[&b.0], &g.names[&b.1])));
+/// Every edge with its reasons, sorted by the names at its ends.
+fn sorted_edges(g: &PrereqGraph) -> Vec<super::Edge<'_>> {
+    let mut e: Vec<super::Edge<'_>> = g.edges().collect();
+    e.sort_by(|a, b| {
+        (&g.names[&a.from], &g.names[&a.to]).cmp(&(&g.names[&b.from], &g.names[&b.to]))
+    });
     e
 }
 
@@ -82,11 +77,12 @@ pub fn mermaid(a: &Annotated, catalog: &Catalog) -> String {
         index += 1;
     };
     let id = |i: usize| mermaid_id(&g.names[&i]);
-    for (x, y) in sorted_edges(g) {
+    for e in sorted_edges(g) {
+        let (x, y) = (e.from, e.to);
         let line = format!(
             "  {} -->|\"{}\"| {}\n",
             id(x),
-            mermaid_label(&labels(g, x, y)),
+            mermaid_label(&e.label()),
             id(y)
         );
         edge(&mut s, line, a.cycle_edges.contains(&(x, y)));
@@ -185,7 +181,8 @@ pub fn dot(a: &Annotated, catalog: &Catalog) -> String {
             dot_string(&format!("{x} (no producer)"))
         ));
     }
-    for (x, y) in sorted_edges(g) {
+    for e in sorted_edges(g) {
+        let (x, y) = (e.from, e.to);
         let red = if a.cycle_edges.contains(&(x, y)) {
             format!(", color=\"{RED}\", penwidth=2")
         } else {
@@ -195,7 +192,7 @@ pub fn dot(a: &Annotated, catalog: &Catalog) -> String {
             "  {} -> {} [label={}{red}];\n",
             sid[&x],
             sid[&y],
-            dot_string(&labels(g, x, y))
+            dot_string(&e.label())
         ));
     }
     for (p, m) in &a.members {
@@ -255,8 +252,9 @@ pub fn json(a: &Annotated, catalog: &Catalog) -> serde_json::Value {
         .collect();
     let edges: Vec<_> = sorted_edges(g)
         .into_iter()
-        .flat_map(|(x, y)| {
-            g.links[&(x, y)].iter().map(move |l| {
+        .flat_map(|e| {
+            let (x, y) = (e.from, e.to);
+            e.links.into_iter().map(move |l| {
                 let (kind, artifact) = match l {
                     super::Link::Artifact(art) => ("artifact", Some(art.clone())),
                     other => (other.label(), None),

@@ -10,7 +10,7 @@ use super::relevance::Query;
 use super::text::Analyzer;
 use crate::catalog::{Catalog, Skill};
 use crate::graph::Link;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// What a node stands for.
 #[derive(Debug, Clone, PartialEq)]
@@ -41,6 +41,36 @@ pub struct Closure {
     pub nodes: Vec<Node>,
     pub edges: BTreeMap<(usize, usize), BTreeSet<Link>>,
     pub notes: Vec<String>,
+    /// Per node, the nodes with an edge into it and out of it, in edge
+    /// order; built once the closure is complete.
+    index: std::sync::OnceLock<Adjacency>,
+}
+
+/// Per node: (incoming, outgoing) neighbours.
+type Adjacency = (Vec<Vec<usize>>, Vec<Vec<usize>>);
+
+impl Closure {
+    fn index(&self) -> &Adjacency {
+        self.index.get_or_init(|| {
+            let mut incoming = vec![Vec::new(); self.nodes.len()];
+            let mut outgoing = vec![Vec::new(); self.nodes.len()];
+            for &(from, to) in self.edges.keys() {
+                incoming[to].push(from);
+                outgoing[from].push(to);
+            }
+            (incoming, outgoing)
+        })
+    }
+
+    /// The nodes with an edge into `n`, by index.
+    pub fn incoming(&self, n: usize) -> &[usize] {
+        &self.index().0[n]
+    }
+
+    /// The nodes `n` has an edge to, by index.
+    pub fn outgoing(&self, n: usize) -> &[usize] {
+        &self.index().1[n]
+    }
 }
 
 /// A pipeline's effective contract: declared `requires`/`produces`, or
@@ -96,6 +126,10 @@ struct Builder<'a> {
     scores: &'a dyn Fn(usize) -> f64,
     c: Closure,
     by_skill: BTreeMap<usize, usize>,
+    /// Artifact -> the skill nodes producing it, kept as nodes are added,
+    /// so no lookup rescans the nodes (a skill requiring 10,000 artifacts
+    /// stays linear).
+    by_output: HashMap<String, Vec<usize>>,
 }
 
 impl Builder<'_> {
@@ -105,6 +139,12 @@ impl Builder<'_> {
                 return n;
             }
             self.by_skill.insert(s, self.c.nodes.len());
+            for a in produces_of(self.catalog, &self.catalog.skills[s]) {
+                self.by_output
+                    .entry(a)
+                    .or_default()
+                    .push(self.c.nodes.len());
+            }
         }
         self.c.nodes.push(Node {
             target,
@@ -120,17 +160,11 @@ impl Builder<'_> {
         self.c.edges.entry((from, to)).or_default().insert(link);
     }
 
-    /// Artifacts produced by the skill nodes so far.
-    fn produced(&self) -> BTreeSet<String> {
-        self.c
-            .nodes
-            .iter()
-            .filter_map(|n| match n.target {
-                Target::Skill(s) => Some(produces_of(self.catalog, &self.catalog.skills[s])),
-                _ => None,
-            })
-            .flatten()
-            .collect()
+    /// True when a skill node other than `i` produces `artifact`.
+    fn made_by_other(&self, artifact: &str, i: usize) -> bool {
+        self.by_output
+            .get(artifact)
+            .is_some_and(|ns| ns.iter().any(|&k| k != i))
     }
 
     /// Expands node `i`: members, callees, and producers of what it needs.
@@ -167,11 +201,7 @@ impl Builder<'_> {
             self.edge(i, n, Link::Calls);
         }
         for r in requires_of(catalog, skill) {
-            let made_elsewhere = self.c.nodes.iter().enumerate().any(|(k, n)| {
-                k != i
-                    && matches!(n.target, Target::Skill(p) if produces_of(catalog, &catalog.skills[p]).contains(&r))
-            });
-            if made_elsewhere {
+            if self.made_by_other(&r, i) {
                 continue;
             }
             if self.query.supplies(&r, self.analyzer) {
@@ -224,11 +254,13 @@ impl Builder<'_> {
     /// by more than [`RELEVANCE_TRACE`]), then the narrowest, then the one
     /// that needs the fewest artifacts of its own, then by name.
     fn best_producer(&self, producers: &[usize]) -> Option<usize> {
-        let made = self.produced();
         producers.iter().copied().min_by(|&a, &b| {
             let key = |p: usize| {
                 let outs = produces_of(self.catalog, &self.catalog.skills[p]);
-                let dup = outs.iter().filter(|o| made.contains(*o)).count();
+                let dup = outs
+                    .iter()
+                    .filter(|o| self.by_output.contains_key(o.as_str()))
+                    .count();
                 (dup, outs.len())
             };
             let (da, la) = key(a);
@@ -271,6 +303,7 @@ pub fn build(
         scores,
         c: Closure::default(),
         by_skill: BTreeMap::new(),
+        by_output: HashMap::new(),
     };
     for (s, why) in chosen {
         b.add(Target::Skill(*s), why.clone(), scores(*s));
@@ -292,10 +325,9 @@ pub fn build(
             .collect();
     for &(n, s) in &skill_nodes {
         for r in requires_of(catalog, &catalog.skills[s]) {
-            for &(p, ps) in &skill_nodes {
-                if p != n && produces_of(catalog, &catalog.skills[ps]).contains(&r) {
-                    b.edge(p, n, Link::Artifact(r.clone()));
-                }
+            let producers = b.by_output.get(&r).cloned().unwrap_or_default();
+            for p in producers.into_iter().filter(|&p| p != n) {
+                b.edge(p, n, Link::Artifact(r.clone()));
             }
         }
     }

@@ -432,11 +432,7 @@ fn kind_of(catalog: &Catalog, t: &Target) -> StepKind {
 }
 
 fn predecessors(c: &Closure, n: usize) -> Vec<usize> {
-    c.edges
-        .keys()
-        .filter(|(_, to)| *to == n)
-        .map(|(from, _)| *from)
-        .collect()
+    c.incoming(n).to_vec()
 }
 
 /// The values a `skip-when` can read at plan time: the intent, the
@@ -466,11 +462,8 @@ fn fires_when(c: &Closure, n: usize, ids: &BTreeMap<usize, String>) -> String {
         return "never: not installed".to_string();
     }
     let mut parts: Vec<String> = Vec::new();
-    for ((from, to), links) in &c.edges {
-        if *to != n {
-            continue;
-        }
-        for l in links {
+    for from in c.incoming(n) {
+        for l in &c.edges[&(*from, n)] {
             parts.push(match l {
                 Link::Artifact(a) => format!("{a} accepted from {}", ids[from]),
                 Link::Calls => format!("{} has run (it calls this step)", ids[from]),
@@ -511,11 +504,7 @@ fn stop_condition(
     let is_skipped = |n: &usize| skipped.contains(ids[n].as_str());
     let mut finals: Vec<usize> = (0..c.nodes.len())
         .filter(|n| !is_skipped(n))
-        .filter(|n| {
-            !c.edges
-                .keys()
-                .any(|(from, to)| from == n && !is_skipped(to))
-        })
+        .filter(|n| !c.outgoing(*n).iter().any(|to| !is_skipped(to)))
         .collect();
     finals.sort_by_key(|n| id_num(&ids[n]));
     let mut done = Vec::new();

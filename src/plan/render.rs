@@ -23,7 +23,7 @@ fn type_label(s: &super::Step) -> String {
 
 /// The table people read; fits an 80-column terminal.
 pub fn table(plan: &Plan, width: Option<u16>) -> String {
-    let mut out = format!("plan for: {}\n", plan.intent);
+    let mut out = format!("plan for: {}\n", cell(&plan.intent));
     if let Some(ex) = &plan.explain {
         out.push_str(&explain_table(ex, width));
     }
@@ -64,14 +64,14 @@ pub fn table(plan: &Plan, width: Option<u16>) -> String {
                 }
                 t.add_row(vec![
                     s.id.clone(),
-                    target_label(s),
+                    cell(&target_label(s)),
                     type_label(s),
                     if s.predecessors.is_empty() {
                         "-".to_string()
                     } else {
                         s.predecessors.join(",")
                     },
-                    why,
+                    cell(&why),
                 ]);
             }
             out.push_str(&format!("{t}\n"));
@@ -87,6 +87,13 @@ pub fn table(plan: &Plan, width: Option<u16>) -> String {
         }
     }
     out
+}
+
+/// Text from the catalog or the intent, fit for a table cell: clipped (a
+/// 100 KB cell makes laying out the table slow) and without control
+/// characters.
+fn cell(s: &str) -> String {
+    crate::display::clean(&crate::display::clip(s, 400)).into_owned()
 }
 
 fn explain_table(ex: &[Candidate], width: Option<u16>) -> String {

@@ -8,9 +8,10 @@
 //! make everything downstream stale. The run completes only when the
 //! terminal guard holds.
 
+use super::authority::Authority;
 use super::feedback;
 use super::handoff::{self, Accepted, Expect, HandoffStatus};
-use super::hash::{file_sha256, text_sha256};
+use super::hash::text_sha256;
 use super::prompt::{self, PromptInput};
 use super::runner::{Exit, Invocation, Runner};
 use crate::catalog::Catalog;
@@ -28,7 +29,7 @@ pub const DEFAULT_MAX_ATTEMPTS: u32 = 3;
 const JUDGEMENT: &str = "judgement";
 /// Prefix of the note of a step whose own guard skipped it: such a skip
 /// means the work does not apply, and does not make the run incomplete.
-const BENIGN_SKIP: &str = "skip-when holds";
+pub(super) const BENIGN_SKIP: &str = "skip-when holds";
 
 /// How a drive ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -53,12 +54,15 @@ pub struct Engine<'a> {
     pub run: &'a mut Run,
     pub catalog: &'a Catalog,
     pub runner: Option<Runner>,
+    /// What this invocation may do: the steps typed again from the catalog
+    /// and this session's grants, never read back from disk.
+    pub authority: Authority,
     /// Progress lines for the person watching.
     pub say: &'a mut dyn FnMut(String),
 }
 
 impl<'a> Engine<'a> {
-    fn plan_index(&self, id: &str) -> Option<usize> {
+    pub(super) fn plan_index(&self, id: &str) -> Option<usize> {
         self.run.plan.steps.iter().position(|s| s.id == id)
     }
 
@@ -71,7 +75,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Every step that depends on `i`, directly or not.
-    fn downstream(&self, i: usize) -> BTreeSet<usize> {
+    pub(super) fn downstream(&self, i: usize) -> BTreeSet<usize> {
         let mut out = BTreeSet::new();
         let mut frontier = vec![i];
         while let Some(x) = frontier.pop() {
@@ -86,7 +90,7 @@ impl<'a> Engine<'a> {
     }
 
     /// Reopens every accepted step downstream of `i`: its evidence is stale.
-    fn stale_downstream(&mut self, i: usize, why: &str) -> Vec<String> {
+    pub(super) fn stale_downstream(&mut self, i: usize, why: &str) -> Vec<String> {
         let mut reopened = Vec::new();
         for j in self.downstream(i) {
             let r = &mut self.run.state.steps[j];
@@ -98,68 +102,6 @@ impl<'a> Engine<'a> {
             }
         }
         reopened
-    }
-
-    /// Re-hashes every accepted artifact; a changed or missing one makes
-    /// its evidence, and everything downstream of its producer, stale.
-    pub fn refresh(&mut self) -> Result<bool> {
-        let mut changed = false;
-        let records: Vec<(String, ArtifactRecord)> = self
-            .run
-            .state
-            .artifacts
-            .iter()
-            .map(|(k, v)| (k.clone(), v.clone()))
-            .collect();
-        for (name, rec) in records {
-            let path = self.run.workspace.join(&rec.path);
-            let now = file_sha256(&path).ok();
-            if now.as_deref() == Some(rec.sha256.as_str()) {
-                continue;
-            }
-            changed = true;
-            let Some(p) = self.plan_index(&rec.step) else {
-                continue;
-            };
-            let why = match &now {
-                Some(_) => format!("artifact '{name}' changed after it was accepted"),
-                None => format!("artifact '{name}' is gone"),
-            };
-            match now {
-                Some(sha) => {
-                    // The new content is the artifact now; whatever was
-                    // checked against the old content is stale.
-                    if let Some(a) = self.run.state.artifacts.get_mut(&name) {
-                        a.sha256 = sha;
-                    }
-                }
-                None => {
-                    self.run.state.artifacts.remove(&name);
-                    let r = &mut self.run.state.steps[p];
-                    r.status = StepStatus::Pending;
-                    r.evidence.clear();
-                    r.note = Some(why.clone());
-                }
-            }
-            let reopened = self.stale_downstream(p, &why);
-            (self.say)(format!(
-                "{why}: {} reopened",
-                if reopened.is_empty() {
-                    "nothing".into()
-                } else {
-                    reopened.join(", ")
-                }
-            ));
-            self.run.event(
-                "artifact-changed",
-                Some(&rec.step),
-                serde_json::json!({ "artifact": name, "reopened": reopened }),
-            )?;
-        }
-        if changed {
-            self.run.save()?;
-        }
-        Ok(changed)
     }
 
     /// The values a guard may read while the run goes.
@@ -194,7 +136,7 @@ impl<'a> Engine<'a> {
             ),
             (
                 "grants".to_string(),
-                serde_json::json!(self.run.state.grants),
+                serde_json::json!(self.authority.grants),
             ),
             ("inputs".to_string(), serde_json::json!(self.catalog.inputs)),
             (
@@ -232,7 +174,7 @@ impl<'a> Engine<'a> {
                     ),
                 );
             }
-            let ty = match step.step_type {
+            let ty = match self.authority.steps[i].ty {
                 StepType::Conditional => match self.resolve_conditional(i) {
                     Ok(ty) => ty,
                     Err(next) => return next,
@@ -240,7 +182,7 @@ impl<'a> Engine<'a> {
                 t => t,
             };
             return match ty {
-                StepType::Skip => Next::Skip(i, step.reason.clone()),
+                StepType::Skip => Next::Skip(i, self.authority.steps[i].reason.clone()),
                 StepType::UserHandoff if step.kind == StepKind::Decision => {
                     Next::Human(i, WaitKind::Decision)
                 }
@@ -261,7 +203,7 @@ impl<'a> Engine<'a> {
     fn resolve_conditional(&self, i: usize) -> std::result::Result<StepType, Next> {
         let step = &self.run.plan.steps[i];
         let rec = &self.run.state.steps[i];
-        let base = step
+        let base = self.authority.steps[i]
             .may_become
             .last()
             .copied()
@@ -299,9 +241,17 @@ impl<'a> Engine<'a> {
     /// Records a skip.
     pub fn skip(&mut self, i: usize, why: String) -> Result<()> {
         let id = self.run.plan.steps[i].id.clone();
+        let proof = if why.starts_with(BENIGN_SKIP) {
+            let attempt = self.run.state.steps[i].attempts;
+            let body = serde_json::json!({ "re0": { "skipped": true, "reason": why } });
+            Some(self.run.record_handoff(&id, attempt, &body)?)
+        } else {
+            None
+        };
         let r = &mut self.run.state.steps[i];
         r.status = StepStatus::Skipped;
         r.note = Some(why.clone());
+        r.handoff = proof;
         self.run.save()?;
         self.run
             .event("skipped", Some(&id), serde_json::json!({ "reason": why }))?;
@@ -321,6 +271,7 @@ impl<'a> Engine<'a> {
                 self.run.state.state.as_str()
             )));
         }
+        self.settle()?;
         self.refresh()?;
         loop {
             match self.next() {
@@ -373,7 +324,7 @@ impl<'a> Engine<'a> {
     /// prompts nor judged guards.
     fn needs_runner(&self, i: usize) -> bool {
         match self.graph_of(i) {
-            Some((s, Ok(g))) if self.run.plan.steps[i].step_type != StepType::Conditional => {
+            Some((s, Ok(g))) if self.authority.steps[i].ty != StepType::Conditional => {
                 crate::ges::exec::needs_runner(&g, &s.dir)
             }
             Some((_, Err(_))) => false,
@@ -403,7 +354,7 @@ impl<'a> Engine<'a> {
             && crate::ges::state::is_running(&path_for(self.run, rec.attempts));
         if !resuming {
             let r = &mut self.run.state.steps[i];
-            r.attempts += 1;
+            r.attempts = next_attempt(r.attempts)?;
             r.status = StepStatus::Running;
             r.note = None;
             self.run.state.state = RunStatus::Running;
@@ -434,16 +385,18 @@ impl<'a> Engine<'a> {
             graph.meta.name,
             if resuming { " (resumed)" } else { "" }
         ));
-        let grants: std::collections::BTreeSet<String> =
-            self.run.state.grants.iter().cloned().collect();
         if crate::ges::exec::runs_commands(&graph, &skill_dir)
-            && !crate::plan::typing::holds(&grants, "exec", skill)
+            && !crate::plan::typing::holds(&self.authority.grants, "exec", skill)
         {
             let why = format!("the graph runs commands and the session does not hold exec for {skill_key} (--grant exec:{skill_key})");
             self.fail(i, attempt, why, None, true)?;
             return Ok(None);
         }
         let outcome = self.run_graph(&graph, &skill_dir, &skill_key, &step, attempt, inbox)?;
+        if let Some(sig) = crate::process::interrupted() {
+            self.interrupt(i, attempt, sig)?;
+            return Ok(None);
+        }
         match outcome {
             crate::ges::exec::Outcome::Done(st) => {
                 for w in &st.warnings {
@@ -634,7 +587,7 @@ impl<'a> Engine<'a> {
         let step = self.run.plan.steps[i].clone();
         let text = step.skippable_when.clone().unwrap_or_default();
         let r = &mut self.run.state.steps[i];
-        r.attempts += 1;
+        r.attempts = next_attempt(r.attempts)?;
         let attempt = r.attempts;
         self.run.save()?;
         let log = self.run.log_path(&format!("{}-judge", step.id), attempt);
@@ -654,11 +607,15 @@ impl<'a> Engine<'a> {
                 prompt: &question,
                 workspace: &self.run.workspace.clone(),
                 log: &log,
+                pidfile: None,
             })
             .map_err(|e| Error::Io {
                 path: log.clone(),
                 source: e,
             })?;
+        if let Some(sig) = crate::process::interrupted() {
+            return self.interrupt(i, attempt, sig);
+        }
         self.record_judgement(i, attempt, verdict, &text)
     }
 
@@ -672,8 +629,9 @@ impl<'a> Engine<'a> {
     ) -> Result<()> {
         let id = self.run.plan.steps[i].id.clone();
         let body = serde_json::json!({ "judgement": { "guard": text, "verdict": verdict }, "attempt": attempt });
-        self.run.record_handoff(&id, attempt, &body)?;
+        let proof = self.run.record_handoff(&id, attempt, &body)?;
         let r = &mut self.run.state.steps[i];
+        r.handoff = Some(proof);
         match verdict {
             Some(holds) => {
                 r.evidence.push(Evidence {
@@ -710,7 +668,7 @@ impl<'a> Engine<'a> {
         let runner = self.runner.clone().expect("checked by drive");
         let step = self.run.plan.steps[i].clone();
         let r = &mut self.run.state.steps[i];
-        r.attempts += 1;
+        r.attempts = next_attempt(r.attempts)?;
         r.status = StepStatus::Running;
         let before = r.note.take();
         let (attempt, limit) = (r.attempts, r.attempt_limit);
@@ -748,6 +706,7 @@ impl<'a> Engine<'a> {
             ),
         });
         let log = self.run.log_path(&step.id, attempt);
+        let pidfile = self.run.dir.join(super::settle::RUNNER_FILE);
         feedback::keep_prompt(&log, &prompt_text);
         let started = std::time::Instant::now();
         let label = format!("{} {} attempt {attempt}", step.id, step.target);
@@ -762,33 +721,48 @@ impl<'a> Engine<'a> {
                 prompt: &prompt_text,
                 workspace: &self.run.workspace.clone(),
                 log: &log,
+                pidfile: Some(&pidfile),
             })
         });
-        let exit = match ran {
-            Ok(exit) => exit,
+        let ran = match ran {
+            Ok(ran) => ran,
             Err(e) => {
                 let why = format!("cannot start the runner '{}': {e}", runner.command);
                 return self.runner_unavailable(i, why);
             }
         };
+        if let Some(sig) = crate::process::interrupted() {
+            return self.interrupt(i, attempt, sig);
+        }
+        let exit = ran.exit;
         if let Some(why) = super::fastfail::cannot_start(&exit, &runner.command, &log) {
             return self.runner_unavailable(i, why);
         }
         let took = super::usage::event_detail(attempt, started.elapsed(), &log);
         self.run.event("attempt-ended", Some(&step.id), took)?;
-        let exit_note = match exit {
+        let mut exit_note = match exit {
             Exit::Code(0) => None,
             Exit::Code(c) => Some(format!("the runner exited with status {c}")),
             Exit::Signal => Some("the runner was killed by a signal".to_string()),
             Exit::TimedOut(d) => Some(format!("the runner timed out after {}s", d.as_secs())),
         };
+        if ran.output_capped {
+            let cap = format!(
+                "its output passed the {} MiB log cap and was cut there",
+                super::runner::LOG_CAP >> 20
+            );
+            exit_note = Some(match exit_note {
+                Some(n) => format!("{n}; {cap}"),
+                None => cap,
+            });
+        }
         if let Some(note) = exit_note
             .as_ref()
             .filter(|_| matches!(exit, Exit::TimedOut(_)))
         {
             return self.fail(i, attempt, note.clone(), None, false);
         }
-        let parsed = handoff::read(&inbox);
+        let parsed = handoff::read(&inbox, crate::fsio::Follow::No);
         let submitted = parsed
             .as_ref()
             .ok()
@@ -831,6 +805,8 @@ impl<'a> Engine<'a> {
                 attempt,
                 outputs: &step.expected_output,
                 workspace: &self.run.workspace,
+                state_base: self.run.dir.parent().unwrap_or(&self.run.dir),
+                run_dir: &self.run.dir,
                 known: &known,
             },
         )
@@ -897,7 +873,7 @@ impl<'a> Engine<'a> {
             "submitted": h,
             "re0": { "accepted": true, "artifacts": hashes, "warnings": acc.warnings },
         });
-        self.run.record_handoff(&id, attempt, &body)?;
+        let proof = self.run.record_handoff(&id, attempt, &body)?;
         for (name, (path, sha)) in &acc.artifacts {
             self.run.state.artifacts.insert(
                 name.clone(),
@@ -939,6 +915,7 @@ impl<'a> Engine<'a> {
             r.outcome = h.outcome.clone();
             r.evidence = evidence;
             r.note = None;
+            r.handoff = Some(proof);
         }
         // This step's earlier verdict is superseded by this one.
         for b in self
@@ -1018,6 +995,9 @@ impl<'a> Engine<'a> {
             let step = &self.run.plan.steps[i];
             match r.status {
                 StepStatus::Accepted => {
+                    if let Some(why) = self.unproven_accept(i) {
+                        problems.push(why);
+                    }
                     for e in r.evidence.iter().filter(|e| e.kind != JUDGEMENT) {
                         let fresh = self
                             .run
@@ -1037,6 +1017,8 @@ impl<'a> Engine<'a> {
                     let note = r.note.clone().unwrap_or_default();
                     if !note.starts_with(BENIGN_SKIP) {
                         problems.push(format!("{} ({}) was skipped: {note}", step.id, step.target));
+                    } else if let Some(why) = self.unproven_skip(i) {
+                        problems.push(why);
                     }
                 }
                 _ => problems.push(format!("{} ({}) is not done", step.id, step.target)),
@@ -1062,4 +1044,16 @@ impl<'a> Engine<'a> {
             .event(self.run.state.state.as_str(), None, detail)?;
         Ok(stop)
     }
+}
+
+/// The next attempt number, bounded: a step never gets more than
+/// [`MAX_ATTEMPT_LIMIT`](crate::state::model::MAX_ATTEMPT_LIMIT) attempts.
+pub(super) fn next_attempt(attempts: u32) -> Result<u32> {
+    use crate::state::model::MAX_ATTEMPT_LIMIT;
+    if attempts >= MAX_ATTEMPT_LIMIT {
+        return Err(Error::Usage(format!(
+            "a step may have at most {MAX_ATTEMPT_LIMIT} attempts"
+        )));
+    }
+    Ok(attempts + 1)
 }

@@ -9,7 +9,7 @@
 //! recorded with a warning (see [`super::lenient`]). `suggested_route` is
 //! recorded and never routes.
 
-use super::hash::file_sha256;
+use super::hash::{artifact_sha256, Bounds};
 use super::lenient;
 use crate::fsio::{self, Follow};
 use crate::state::store::is_contained;
@@ -80,15 +80,20 @@ pub struct Accepted {
     pub warnings: Vec<String>,
 }
 
-/// Reads a handoff file: a bounded regular file (never through a link),
-/// UTF-8, JSON of the right shape. Harmless variations are read leniently,
-/// each noted in [`Handoff::warnings`].
-pub fn read(path: &Path) -> Result<Handoff, String> {
-    let text =
-        fsio::read_text_limited(path, MAX_HANDOFF_BYTES, Follow::No).map_err(|e| match e {
-            fsio::ReadError::NotFound => "no handoff was written".to_string(),
-            e => format!("cannot read the handoff: {e}"),
-        })?;
+/// Reads a handoff file: a regular file (never blocking on a FIFO),
+/// bounded, UTF-8, JSON of the right shape. `follow`: whether a symlink at
+/// `path` is followed (a person's `--file`) or refused (the run's inbox).
+/// Harmless variations are read leniently, each noted in
+/// [`Handoff::warnings`].
+pub fn read(path: &Path, follow: Follow) -> Result<Handoff, String> {
+    let text = fsio::read_text_limited(path, MAX_HANDOFF_BYTES, follow).map_err(|e| match e {
+        fsio::ReadError::NotFound => "no handoff was written".to_string(),
+        fsio::ReadError::TooLarge { .. } => {
+            format!("the handoff is larger than {MAX_HANDOFF_BYTES} bytes")
+        }
+        fsio::ReadError::NotUtf8 => "the handoff is not UTF-8 text".to_string(),
+        other => format!("cannot read the handoff: {other}"),
+    })?;
     parse(&text)
 }
 
@@ -102,13 +107,17 @@ pub fn parse(text: &str) -> Result<Handoff, String> {
         }
         None => text,
     };
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| format!("the handoff is not valid JSON: {e}"))?;
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| short_error(&format!("the handoff is not valid JSON: {e}")))?;
     let value = lenient::normalize(value, &mut warnings)?;
-    let mut h: Handoff =
-        serde_json::from_value(value).map_err(|e| format!("the handoff is not valid: {e}"))?;
+    let mut h: Handoff = serde_json::from_value(value)
+        .map_err(|e| short_error(&format!("the handoff is not valid: {e}")))?;
     h.warnings = warnings;
     Ok(h)
+}
+
+fn short_error(s: &str) -> String {
+    crate::display::clean(&crate::display::clip(s, 300)).into_owned()
 }
 
 /// What acceptance checks against.
@@ -117,6 +126,9 @@ pub struct Expect<'a> {
     pub attempt: u32,
     pub outputs: &'a [String],
     pub workspace: &'a Path,
+    /// re0's run folders and this run's, where no artifact may live.
+    pub state_base: &'a Path,
+    pub run_dir: &'a Path,
     /// Artifacts already accepted in the run (name -> sha256), which
     /// evidence and blockers may point at.
     pub known: &'a BTreeMap<String, String>,
@@ -151,10 +163,15 @@ pub fn accept(h: Handoff, e: &Expect<'_>) -> Result<Accepted, String> {
     }
     let root = std::fs::canonicalize(e.workspace).map_err(|err| format!("workspace: {err}"))?;
     let mut warnings = h.warnings.clone();
+    let bounds = Bounds {
+        workspace: e.workspace,
+        state_base: e.state_base,
+        run_dir: e.run_dir,
+    };
     let mut artifacts = BTreeMap::new();
     for a in &h.artifacts {
         let required = e.outputs.contains(&a.name);
-        match hash_artifact(a, e.workspace, &root, &mut warnings) {
+        match hash_artifact(a, &bounds, &root, &mut warnings) {
             Ok((path, sha)) => {
                 if artifacts.insert(a.name.clone(), (path, sha)).is_some() {
                     warnings.push(format!(
@@ -229,10 +246,11 @@ fn normal_path(given: &str, workspace: &Path, root: &Path) -> Option<String> {
 /// Checks one listed artifact and hashes it: (recorded path, sha256).
 fn hash_artifact(
     a: &ArtifactRef,
-    workspace: &Path,
+    bounds: &Bounds<'_>,
     root: &Path,
     warnings: &mut Vec<String>,
 ) -> Result<(String, String), String> {
+    let workspace = bounds.workspace;
     if !crate::contract::is_artifact_name(&a.name) {
         return Err(format!("artifact name '{}' is not valid", short(&a.name)));
     }
@@ -250,19 +268,9 @@ fn hash_artifact(
             short(&a.path)
         ));
     }
-    let full = workspace.join(&path);
-    let real = std::fs::canonicalize(&full)
-        .map_err(|_| format!("artifact '{}' at {} does not exist", a.name, path))?;
-    if !real.starts_with(root) {
-        return Err(format!(
-            "artifact '{}' at {} resolves outside the workspace",
-            a.name, path
-        ));
-    }
-    if !real.is_file() {
-        return Err(format!("artifact '{}' at {} is not a file", a.name, path));
-    }
-    let sha = file_sha256(&real).map_err(|err| format!("cannot hash {path}: {err}"))?;
+    // Containment, regular file, size, and never re0's own run files.
+    let (_, sha) =
+        artifact_sha256(bounds, &path).map_err(|why| format!("artifact '{}': {why}", a.name))?;
     Ok((path, sha))
 }
 
@@ -273,10 +281,10 @@ fn outcome(h: &Handoff) -> String {
         .unwrap_or_default()
 }
 
-/// Text from a handoff, cut short for messages.
+/// Text from a handoff, cut short for messages, without control
+/// characters.
 pub fn short(s: &str) -> String {
-    let s: String = s.chars().filter(|c| !c.is_control()).take(120).collect();
-    s
+    crate::display::clean(&crate::display::clip(s, 120)).into_owned()
 }
 
 #[cfg(test)]
@@ -286,6 +294,8 @@ mod tests {
     fn accept_in(dir: &Path, text: &str) -> Result<Accepted, String> {
         let known = BTreeMap::from([("diff".to_string(), "abc".to_string())]);
         let outputs = vec!["plan".to_string()];
+        let state_base = dir.join(".agent-state/re0");
+        let run_dir = state_base.join("run-1");
         accept(
             parse(text)?,
             &Expect {
@@ -293,6 +303,8 @@ mod tests {
                 attempt: 1,
                 outputs: &outputs,
                 workspace: dir,
+                state_base: &state_base,
+                run_dir: &run_dir,
                 known: &known,
             },
         )

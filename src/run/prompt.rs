@@ -48,7 +48,7 @@ pub fn build(p: &PromptInput<'_>) -> String {
             format!(
                 "  - {name}: {} (sha256 {})",
                 a.path,
-                &a.sha256[..12.min(a.sha256.len())]
+                a.sha256.chars().take(12).collect::<String>()
             )
         })
         .collect();

@@ -3,17 +3,26 @@
 //! re0 starts `sh -c CMD` in the workspace with the step prompt on stdin and
 //! `RE0_RUN_ID`, `RE0_STEP`, `RE0_SKILL`, `RE0_SKILL_DIR`, `RE0_ATTEMPT` and
 //! `RE0_HANDOFF` in the environment. Its stdout and stderr go to the run's
-//! `logs/`. Past the timeout its whole process group is killed.
+//! `logs/`, up to [`LOG_CAP`] bytes. Past the timeout its whole process
+//! group is killed.
+//!
+//! While it works, `runner.json` in the run folder names its process group
+//! (and when it started), so a later re0 never starts a second agent for
+//! the run while the first is still alive.
 
+use crate::fsio::{self, Follow};
 use crate::process;
 pub use crate::process::Exit;
 use crate::state::fault;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
 /// Default time a gate may take.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30 * 60);
+/// Most output of one gate kept in its log.
+pub const LOG_CAP: u64 = 64 * 1024 * 1024;
 
 #[derive(Debug, Clone)]
 pub struct Runner {
@@ -32,12 +41,55 @@ pub struct Invocation<'a> {
     pub prompt: &'a str,
     pub workspace: &'a Path,
     pub log: &'a Path,
+    /// Where the live runner's process group is recorded (`runner.json`).
+    pub pidfile: Option<&'a Path>,
+}
+
+/// How one gate ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ran {
+    pub exit: Exit,
+    /// Its output passed [`LOG_CAP`]; the log was cut there.
+    pub output_capped: bool,
+}
+
+/// `runner.json`: the runner an earlier re0 started for this run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Live {
+    pub step: String,
+    pub attempt: u32,
+    pub pgid: i32,
+    pub start: Option<u64>,
+}
+
+impl Live {
+    /// Reads `runner.json` (never following a link); `None` when absent or
+    /// unreadable.
+    pub fn read(path: &Path) -> Option<Live> {
+        let text = fsio::read_text_limited(path, 4096, Follow::No).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    pub fn alive(&self) -> bool {
+        process::group_alive(self.pgid, self.start)
+    }
+
+    fn write(&self, path: &Path) -> std::io::Result<()> {
+        let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+        let _ = std::fs::remove_file(&tmp);
+        let mut f = fsio::create_new(&tmp)?;
+        std::io::Write::write_all(&mut f, &serde_json::to_vec(self).unwrap_or_default())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    }
 }
 
 impl Runner {
     /// Runs one gate; returns how it ended. The log holds its output.
-    pub fn run(&self, inv: &Invocation<'_>) -> std::io::Result<Exit> {
-        let log = std::fs::File::create(inv.log)?;
+    pub fn run(&self, inv: &Invocation<'_>) -> std::io::Result<Ran> {
+        let log = fsio::open_truncate(inv.log)?;
+        let (reader, writer) = std::io::pipe()?;
         let mut cmd = process::shell(&self.command);
         cmd.current_dir(inv.workspace)
             .env("RE0_RUN_ID", inv.run_id)
@@ -50,22 +102,58 @@ impl Runner {
             .env("RE0_ATTEMPT", inv.attempt.to_string())
             .env("RE0_HANDOFF", inv.handoff)
             .stdin(Stdio::piped())
-            .stdout(log.try_clone()?)
-            .stderr(log);
+            .stdout(writer.try_clone()?)
+            .stderr(writer);
         let mut child = process::spawn(&mut cmd)?;
+        // The parent's ends of the pipe go with the command, so the copy
+        // ends when the runner's group closes its own.
+        drop(cmd);
+        let copy = process::copy_capped(reader, log, LOG_CAP);
+        if let (Some(path), Ok(pgid)) = (inv.pidfile, i32::try_from(child.id())) {
+            let live = Live {
+                step: inv.step.to_string(),
+                attempt: inv.attempt,
+                pgid,
+                start: process::start_time(pgid),
+            };
+            let _ = live.write(path);
+        }
         fault::point("runner-started");
         process::feed_stdin(&mut child, inv.prompt.to_string());
         let exit = process::wait(&mut child, self.timeout)?;
         fault::point("runner-exited");
-        Ok(exit)
+        // A daemon the runner left may hold the pipe open: do not wait on
+        // it for long.
+        let mut output_capped = false;
+        for _ in 0..200 {
+            if copy.is_finished() {
+                output_capped = copy.join().map(|c| c.capped).unwrap_or(false);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        if let Some(path) = inv.pidfile {
+            let _ = std::fs::remove_file(path);
+        }
+        Ok(Ran {
+            exit,
+            output_capped,
+        })
     }
 
     /// Asks the runner a yes/no question (a guard that is not CEL). Returns
     /// the verdict, or `None` when the answer is neither.
     pub fn judge(&self, inv: &Invocation<'_>) -> std::io::Result<Option<bool>> {
         self.run(inv)?;
-        let out = std::fs::read_to_string(inv.log).unwrap_or_default();
-        let first = out.split_whitespace().next().map(|w| {
+        let head = fsio::open_regular(inv.log, Follow::No)
+            .ok()
+            .map(|f| {
+                let mut buf = Vec::new();
+                let _ = std::io::Read::read_to_end(&mut std::io::Read::take(f, 4096), &mut buf);
+                String::from_utf8_lossy(&buf).into_owned()
+            })
+            .unwrap_or_default();
+        let first = head.split_whitespace().next().map(|w| {
             w.trim_matches(|c: char| !c.is_alphabetic())
                 .to_ascii_lowercase()
         });

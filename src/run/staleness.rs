@@ -33,7 +33,7 @@ pub struct Changed {
 /// The hash of a regular file now (never blocking on a FIFO).
 fn sha_now(path: &Path) -> Option<String> {
     fsio::open_regular(path, Follow::No).ok()?;
-    file_sha256(path).ok()
+    file_sha256(path, super::hash::MAX_ARTIFACT_BYTES).ok()
 }
 
 /// Every step that depends on step `i`, directly or not.

@@ -48,6 +48,10 @@ pub fn waiting_text(state: &RunState, plan: &Plan) -> Option<String> {
             "a handoff for {} was recorded; continue with `re0 run --resume {id}`.",
             step.id
         ),
+        WaitKind::Interrupted => format!(
+            "re0 was stopped while {} ({}) worked; that attempt is recorded as interrupted and does not count. Continue with `re0 run --resume {id}`.",
+            step.id, step.target
+        ),
         WaitKind::Steering => format!(
             "{} ({}) used all its attempts. Do it yourself and record it with `{}`, or allow more attempts with `re0 run --resume {id} --retry {}`.",
             step.id,
@@ -118,12 +122,14 @@ pub fn write(run: &Run) -> Result<()> {
 /// revision. Returns whether it was rebuilt.
 pub fn refresh(dir: &Path, state: &RunState, plan: &Plan) -> Result<bool> {
     let path = dir.join("CONTEXT.md");
-    let current = std::fs::read_to_string(&path).ok().and_then(|t| {
-        t.lines().find_map(|l| {
-            l.strip_prefix("state_revision: ")
-                .map(|r| r.trim().to_string())
-        })
-    });
+    let current = crate::fsio::read_text_limited(&path, 1 << 20, crate::fsio::Follow::No)
+        .ok()
+        .and_then(|t| {
+            t.lines().find_map(|l| {
+                l.strip_prefix("state_revision: ")
+                    .map(|r| r.trim().to_string())
+            })
+        });
     if current.as_deref() == Some(state.revision.to_string().as_str()) {
         return Ok(false);
     }

@@ -7,6 +7,14 @@ use std::collections::BTreeMap;
 
 pub const SCHEMA: &str = "re0/run-state@1";
 
+/// Most attempts a step may be allowed (`--max-attempts`, `--retry`).
+pub const MAX_ATTEMPT_LIMIT: u32 = 1000;
+/// Highest revision re0 reads or writes; far beyond any real run, and a
+/// state claiming more is refused rather than wrapped around.
+pub const MAX_REVISION: u64 = 1 << 53;
+/// Most handoff files one run may record.
+pub const MAX_HANDOFFS: u32 = 1_000_000;
+
 /// Where a run stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -59,6 +67,9 @@ pub enum WaitKind {
     Steering,
     /// A handoff was recorded outside a run: `re0 run --resume` continues.
     Resume,
+    /// re0 was stopped (Ctrl-C, SIGTERM) while a gate worked; the attempt
+    /// is recorded as interrupted and does not count.
+    Interrupted,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,6 +116,18 @@ pub struct StepRecord {
     pub evidence: Vec<Evidence>,
     /// Why the step is skipped, or why its last attempt failed.
     pub note: Option<String>,
+    /// The handoff file that made the step accepted, with its hash: the
+    /// terminal guard checks it, so a step cannot be forged as accepted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handoff: Option<HandoffRef>,
+}
+
+/// A recorded handoff file: its name in `handoffs/` and its SHA-256.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HandoffRef {
+    pub file: String,
+    pub sha256: String,
 }
 
 /// An accepted artifact and the hash re0 recorded for it.
@@ -149,6 +172,9 @@ pub struct RunState {
     pub handoffs: u32,
     pub created_at: String,
     pub updated_at: String,
+    /// The tag that authenticates this revision (see `state::mac`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mac: Option<String>,
 }
 
 impl RunState {
@@ -163,6 +189,22 @@ impl RunState {
     pub fn open_blockers(&self) -> impl Iterator<Item = &Blocker> {
         self.blockers.iter().filter(|b| b.open)
     }
+}
+
+/// True for a SHA-256 as re0 writes it: 64 lowercase hex digits.
+pub fn is_sha256(s: &str) -> bool {
+    s.len() == 64 && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// True for a step id as re0 makes them: `s1`, `s2`, … (no leading zero).
+pub fn is_step_id(s: &str) -> bool {
+    let Some(digits) = s.strip_prefix('s') else {
+        return false;
+    };
+    !digits.is_empty()
+        && digits.len() <= 6
+        && !digits.starts_with('0')
+        && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 /// Now, as RFC 3339 in UTC with seconds.

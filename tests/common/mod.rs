@@ -71,27 +71,35 @@ impl Sandbox {
         sb
     }
 
-    /// `re0` run in `cwd` (relative to the sandbox) with the sandbox HOME
-    /// and none of the host's client homes (`CLAUDE_CONFIG_DIR`, …).
+    /// `re0` run in `cwd` (relative to the sandbox) with the sandbox HOME,
+    /// the user's XDG folders (the run key, trusted re0.yaml records, the
+    /// catalog index) inside it, and none of the host's client homes
+    /// (`CLAUDE_CONFIG_DIR`, …).
     pub fn re0_in(&self, cwd: &str) -> Command {
         let mut c = Command::cargo_bin("re0").unwrap();
-        c.current_dir(self.dir.path().join(cwd))
-            .env("HOME", self.home())
-            .env("RE0_SYSTEM_CONFIG_DIR", self.dir.path().join("etc"))
-            .env("XDG_CACHE_HOME", self.cache())
-            .env_remove("RE0_NO_CACHE")
-            .env_remove("RE0_CATALOG")
-            .env_remove("RE0_RUNNER");
+        c.current_dir(self.dir.path().join(cwd));
+        isolate(&mut c, &self.home());
+        c.env("RE0_SYSTEM_CONFIG_DIR", self.dir.path().join("etc"))
+            .env("XDG_CACHE_HOME", self.cache());
         for var in [
             "CLAUDE_CONFIG_DIR",
             "CODEX_HOME",
-            "XDG_CONFIG_HOME",
             "COPILOT_HOME",
             "COPILOT_SKILLS_DIRS",
         ] {
             c.env_remove(var);
         }
         c
+    }
+
+    /// The sandbox user's XDG state folder (`re0/run-key` lives there).
+    pub fn state_home(&self) -> PathBuf {
+        self.home().join(".local/state")
+    }
+
+    /// The sandbox user's XDG config folder (`re0/trusted/` lives there).
+    pub fn config_home(&self) -> PathBuf {
+        self.home().join(".config")
     }
 
     pub fn re0(&self) -> Command {
@@ -104,16 +112,55 @@ pub fn in_repo(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
 }
 
+/// Points `c` at `home` for everything of the user's: HOME, and the XDG
+/// state and config folders below it (never the machine's own), with no
+/// re0 setting from the environment.
+pub fn isolate<C: EnvCommand>(c: &mut C, home: &Path) {
+    c.set_env("HOME", home.as_os_str());
+    c.set_env("XDG_STATE_HOME", home.join(".local/state").as_os_str());
+    c.set_env("XDG_CONFIG_HOME", home.join(".config").as_os_str());
+    for var in [
+        "RE0_CATALOG",
+        "RE0_RUNNER",
+        "RE0_SELECTOR",
+        "RE0_NO_CACHE",
+        "XDG_DATA_HOME",
+    ] {
+        c.unset_env(var);
+    }
+}
+
+/// What [`isolate`] needs of a command (assert_cmd's or std's).
+pub trait EnvCommand {
+    fn set_env(&mut self, k: &str, v: &std::ffi::OsStr);
+    fn unset_env(&mut self, k: &str);
+}
+
+impl EnvCommand for Command {
+    fn set_env(&mut self, k: &str, v: &std::ffi::OsStr) {
+        self.env(k, v);
+    }
+    fn unset_env(&mut self, k: &str) {
+        self.env_remove(k);
+    }
+}
+
+impl EnvCommand for std::process::Command {
+    fn set_env(&mut self, k: &str, v: &std::ffi::OsStr) {
+        self.env(k, v);
+    }
+    fn unset_env(&mut self, k: &str) {
+        self.env_remove(k);
+    }
+}
+
 /// `re0` in the repository root with an empty HOME.
 pub fn re0_repo() -> (Command, TempDir) {
     let home = tempfile::tempdir().unwrap();
     let mut c = Command::cargo_bin("re0").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env("HOME", home.path())
-        .env("XDG_CACHE_HOME", home.path().join(".cache"))
-        .env_remove("RE0_NO_CACHE")
-        .env_remove("RE0_CATALOG")
-        .env_remove("RE0_RUNNER");
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    isolate(&mut c, home.path());
+    c.env("XDG_CACHE_HOME", home.path().join(".cache"));
     (c, home)
 }
 

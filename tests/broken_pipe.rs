@@ -1,0 +1,71 @@
+//! `re0 … | head`: when the reader of stdout goes away, every command ends
+//! quietly with status 141 (as a process its reader left), never a panic.
+
+mod common;
+
+use common::{in_repo, Sandbox};
+use std::process::{Command, Stdio};
+
+/// Runs re0 with `args` in the sandbox with stdout's reader already gone.
+fn with_closed_stdout(sb: &Sandbox, args: &[&str]) -> (Option<i32>, String) {
+    let mut c = Command::new(assert_cmd::cargo::cargo_bin("re0"));
+    common::isolate(&mut c, &sb.home());
+    c.current_dir(sb.work())
+        .arg("--catalog")
+        .arg(in_repo("catalogs/dev-workflow"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut child = c.spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn every_command_ends_quietly_when_its_reader_goes_away() {
+    let sb = Sandbox::repository();
+    let runner = format!("sh {}", in_repo("fixtures/run/agent.sh").display());
+    // A run to show, resume and record into (its first step still open).
+    sb.re0()
+        .arg("--catalog")
+        .arg(in_repo("catalogs/dev-workflow"))
+        .args(["run", "review and ship my change"])
+        .assert()
+        .code(4);
+    let id = std::fs::read_dir(sb.work().join(".agent-state/re0"))
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .file_name()
+        .into_string()
+        .unwrap();
+    std::fs::write(sb.work().join("plan.md"), "the plan\n").unwrap();
+    let catalog = in_repo("catalogs/dev-workflow").display().to_string();
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["list"],
+        vec!["list", "--format", "json"],
+        vec!["show", "release"],
+        vec!["plan", "review and ship my change", "--format", "table"],
+        vec!["plan", "review and ship my change", "--format", "json"],
+        vec!["graph"],
+        vec!["graph", "--format", "json"],
+        vec!["check", &catalog],
+        vec!["status"],
+        vec!["runs"],
+        vec!["next"],
+        vec!["handoff", &id, "s1", "--artifact", "plan=plan.md"],
+        vec!["run", "--resume", &id, "--runner", &runner],
+        vec!["run", "update the lockfile"],
+    ];
+    for args in cases {
+        let (code, err) = with_closed_stdout(&sb, &args);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(code, Some(141), "{args:?}: {err}");
+    }
+}
