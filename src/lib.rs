@@ -5,7 +5,9 @@
 //! cycles, [`plan`] selects, orders and types the steps for an intent,
 //! [`run`] executes a plan through a runner with its durable [`state`],
 //! [`ges`] reads, checks and executes Graph-Enhanced Skills, [`check`]
-//! reports findings for maintainers, [`cli`] is the command line.
+//! reports findings for maintainers, [`eval`] measures selection quality,
+//! [`cli`] is the command line. [`agents`] holds the presets for headless
+//! agents used as runners and selectors.
 //! Below them all: [`process`] is the one place child processes start,
 //! [`fsio`] the one way untrusted files are opened, [`display`] makes
 //! their text safe to show, [`yaml`] guards the YAML parser, [`userdirs`]
