@@ -8,8 +8,8 @@
 //! - `skill-text`: relations a skill's text states about another skill of
 //!   the plan. In the body: "REQUIRED SUB-SKILL: Use x" and "invoke the x
 //!   skill" (this skill, then x), "REQUIRED BACKGROUND: … x" (x first). In
-//!   the description: "before <activity>" (this skill first) and "after
-//!   <activity>" or "when <activity> is complete" (this skill after), where
+//!   the description: "before `<activity>`" (this skill first) and "after
+//!   `<activity>`" or "when `<activity>` is complete" (this skill after), where
 //!   the activity names the other skill (a word of its name that is not a
 //!   common one).
 //! - `artifact-name`: an artifact one skill's name or description says it
