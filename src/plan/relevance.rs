@@ -475,10 +475,9 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
             (1.0 + (n - df + 0.5) / (df + 0.5)).ln() / unit
         })
         .collect();
-    let a = Analyzer::default();
     let mut out: Vec<Relevance> = counts
         .into_iter()
-        .filter_map(|c| relevance_of(c, q, &idf, &avg, &a))
+        .filter_map(|c| relevance_of(c, q, &idf, &avg))
         .collect();
     // Ties by plugin, then name: the catalog key's order, without building
     // the key for every comparison.
@@ -494,13 +493,7 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
     out
 }
 
-fn relevance_of(
-    c: Counts,
-    q: &Query,
-    idf: &[f64],
-    avg: &[f64; 8],
-    _a: &Analyzer,
-) -> Option<Relevance> {
+fn relevance_of(c: Counts, q: &Query, idf: &[f64], avg: &[f64; 8]) -> Option<Relevance> {
     let mut matches = Vec::new();
     let mut score = 0.0;
     for (t, tf) in c.tf.iter().enumerate() {
