@@ -433,7 +433,13 @@ fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
                 .join(", ")
         );
     }
-    let strong = r.matches.iter().any(|m| !q.weak[m.term]) || !r.phrases.is_empty();
+    // The same test `fit` makes: a declared trigger word is never weak.
+    let strong = r.matches.iter().any(|m| {
+        !q.weak[m.term]
+            || m.fields
+                .iter()
+                .any(|f| matches!(f, FieldKind::Triggers | FieldKind::Phrases))
+    }) || !r.phrases.is_empty();
     if !strong {
         let weak: Vec<String> = r
             .matches
