@@ -16,8 +16,8 @@
 use super::roots::{Layout, Root};
 use super::skill::{Candidate, Skill, SkillKind};
 use crate::diag::{rules, Diagnostic};
+use foldhash::{HashSet, HashSetExt};
 use rayon::prelude::*;
-use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
@@ -56,18 +56,18 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
             };
             let ns = root.namespace.as_deref();
             let walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top));
-            walk.index.save(walked.skills.iter().map(|(_, s)| s));
+            walk.index.save(walked.skills.iter().map(|(_, s)| &**s));
             found.extend(walked);
         }
         let (skills, diagnostics) = super::commands::scan(root, i);
         found.extend(Found {
-            skills,
+            skills: skills.into_iter().map(|(p, s)| (p, Box::new(s))).collect(),
             diagnostics,
         });
         diags.extend(found.diagnostics);
         for (canonical, skill) in found.skills {
             if seen.insert(canonical) {
-                out.push(skill);
+                out.push(*skill);
             }
         }
     }
@@ -78,7 +78,8 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
 #[derive(Default)]
 struct Found {
     /// Skills with the canonical path of their folder (or command file).
-    skills: Vec<(PathBuf, Skill)>,
+    /// Boxed: a skill is large, and results are moved up every level.
+    skills: Vec<(PathBuf, Box<Skill>)>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -140,22 +141,6 @@ impl Walk<'_> {
         depth: usize,
         up: Option<&Ancestors<'_>>,
     ) -> Found {
-        // Reached before by another path (a symlink DAG): walked already.
-        let first = self
-            .visited
-            .lock()
-            .map(|mut v| v.insert(canonical.to_path_buf()))
-            .unwrap_or(true);
-        if !first {
-            return Found::default();
-        }
-        if let Some(kind) = pseudo_fs(path) {
-            return Found::problem(Diagnostic::new(
-                rules::WALK_ERROR,
-                path,
-                format!("{kind} is a pseudo file system, not a place for skills; not walked"),
-            ));
-        }
         let n = self
             .listed
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
@@ -204,12 +189,31 @@ impl Walk<'_> {
                     .collect(),
             });
             return Found {
-                skills: vec![(canonical.to_path_buf(), skill)],
+                skills: vec![(canonical.to_path_buf(), Box::new(skill))],
                 diagnostics: Vec::new(),
             };
         }
         if depth >= self.max_depth {
             return Found::default();
+        }
+        // Checked only for folders walked further (a skill folder is read,
+        // not walked, and a skill found twice is kept once by `scan`), so
+        // the common case, a folder of skill folders, costs one call each.
+        // Reached before by another path (a symlink DAG): walked already.
+        let first = self
+            .visited
+            .lock()
+            .map(|mut v| v.insert(canonical.to_path_buf()))
+            .unwrap_or(true);
+        if !first {
+            return Found::default();
+        }
+        if let Some(kind) = pseudo_fs(path) {
+            return Found::problem(Diagnostic::new(
+                rules::WALK_ERROR,
+                path,
+                format!("{kind} is a pseudo file system, not a place for skills; not walked"),
+            ));
         }
         let mut found = Found::default();
         let own_plugin = if has(".claude-plugin").is_some() {

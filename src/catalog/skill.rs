@@ -131,6 +131,8 @@ pub struct Skill {
     pub invoke: InvokeStyle,
     /// Why its graph could not be chosen (several candidates).
     pub ges_problem: Option<String>,
+    /// Its text analysed for relevance scoring, once, when it is read.
+    pub profile: crate::plan::profile::Profile,
 }
 
 /// How much of the body's opening prose a skill keeps.
@@ -187,8 +189,33 @@ impl Skill {
     }
 }
 
-/// Reads a candidate into a skill. Never fails.
+/// Reads a candidate into a skill, with its text analysed for planning.
+/// Never fails.
 pub fn load(c: Candidate) -> Skill {
+    let mut skill = read(c);
+    skill.profile = crate::plan::profile::of(&skill);
+    skill
+}
+
+/// A skill named `name` with nothing read (for tests).
+#[cfg(test)]
+pub fn blank(name: &str) -> Skill {
+    let mut s = read(Candidate {
+        file: PathBuf::from("/nonexistent/SKILL.md"),
+        dir: PathBuf::from("/nonexistent"),
+        root: 0,
+        plugin: None,
+        kind: SkillKind::Folder,
+        has_agents: false,
+        ges_files: Vec::new(),
+    });
+    s.name = name.to_string();
+    s.diagnostics.clear();
+    s
+}
+
+/// Reads a candidate into a skill. Never fails.
+fn read(c: Candidate) -> Skill {
     let c_has_agents = c.has_agents;
     let ges_files = c.ges_files.clone();
     let fallback_name = match c.kind {
@@ -219,6 +246,7 @@ pub fn load(c: Candidate) -> Skill {
         body_links: Vec::new(),
         invoke: InvokeStyle::Slash,
         ges_problem: None,
+        profile: Default::default(),
     };
     let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
         return skill;

@@ -11,6 +11,7 @@ pub mod description;
 pub mod infer;
 pub mod model;
 pub mod order;
+pub mod profile;
 pub mod relevance;
 pub mod render;
 pub mod select;

@@ -15,13 +15,12 @@
 //! ```
 //!
 //! Terms come from [`Analyzer::for_each_term`]: the synonym table applied,
-//! stop words dropped, stemmed. Only words that could match a query term
-//! are stemmed, so scoring a 10,000-skill catalog costs little more than
-//! reading its descriptions. Selection ([`super::select`]) turns these into
-//! evidence per clause.
+//! stop words dropped, stemmed. A skill's fields are analysed once, when it
+//! is read (its [`super::profile::Profile`], kept in the catalog index), so
+//! scoring only compares terms. Selection ([`super::select`]) turns these
+//! into evidence per clause.
 
-use super::description::{self, Part};
-use super::text::{for_each_word, is_stop_word, words, Analyzer};
+use super::text::{is_stop_word, words, Analyzer};
 use crate::catalog::Catalog;
 use rayon::prelude::*;
 use serde::Serialize;
@@ -241,95 +240,18 @@ struct Counts {
     long_name: bool,
 }
 
-/// Reused buffers for one worker thread.
-struct Scratch {
-    analyzer: Analyzer,
-    word: String,
-    words: Vec<String>,
+/// The index of `term` among the query's terms, if it is one.
+fn term_of(q: &Query, term: &str) -> Option<usize> {
+    let first = term.as_bytes().first()?;
+    q.terms
+        .iter()
+        .position(|t| t.as_bytes().first() == Some(first) && t == term)
 }
 
-impl Scratch {
-    fn new() -> Self {
-        Scratch {
-            analyzer: Analyzer::default(),
-            word: String::new(),
-            words: Vec::new(),
-        }
-    }
-}
-
-/// True when `w` could stem to `t`: a stem keeps its word's letters except
-/// at its end, so the word must start with all of `t` but its last letter
-/// (at most three letters are compared).
-fn may_stem_to(w: &str, t: &str) -> bool {
-    let n = t.len().saturating_sub(1).clamp(1, 3).min(t.len());
-    w.as_bytes().starts_with(&t.as_bytes()[..n])
-}
-
-/// True when some word of `text` may become a query term.
-fn could_match(text: &str, q: &Query, s: &mut Scratch) -> bool {
-    let mut hit = false;
-    for_each_word(text, &mut s.word, |w| {
-        hit = hit
-            || super::synonyms::word(w).is_some()
-            || super::synonyms::opens_phrase(w)
-            || (!is_stop_word(w) && q.terms.iter().any(|t| may_stem_to(w, t)));
-    });
-    hit
-}
-
-/// The number of words of `text` that are not stop words.
-fn content_words(text: &str, buf: &mut String) -> usize {
-    let mut n = 0;
-    for_each_word(text, buf, |w| n += usize::from(!is_stop_word(w)));
-    n
-}
-
-/// Counts the query terms in `text` into field `fi` of `c`.
-fn visit(text: &str, fi: usize, q: &Query, s: &mut Scratch, c: &mut Counts) {
-    let mut n = 0;
-    let Scratch {
-        analyzer,
-        word,
-        words,
-    } = s;
-    for_each_word(text, word, |w| {
-        if n == words.len() {
-            words.push(String::new());
-        }
-        words[n].clear();
-        words[n].push_str(w);
-        n += 1;
-    });
-    let ws = &words[..n];
-    let mut k = 0;
-    while k < ws.len() {
-        let w = ws[k].as_str();
-        let (term, step): (Option<std::borrow::Cow<str>>, usize) =
-            if let Some((canon, len)) = super::synonyms::phrase(&ws[k..]) {
-                (Some(canon.into()), len)
-            } else if let Some(canon) = super::synonyms::word(w) {
-                (Some(canon.into()), 1)
-            } else if is_stop_word(w) {
-                (None, 1)
-            } else if q.terms.iter().any(|t| may_stem_to(w, t)) {
-                (Some(analyzer.stem(w).into()), 1)
-            } else {
-                c.len[fi] += 1;
-                k += 1;
-                continue;
-            };
-        k += step;
-        let Some(term) = term else { continue };
-        c.len[fi] += 1;
-        if let Some(t) = q.terms.iter().position(|x| *x == *term) {
-            c.tf[t][fi] += 1;
-        }
-    }
-}
-
-fn count(catalog: &Catalog, i: usize, q: &Query, s: &mut Scratch) -> Counts {
-    let skill = &catalog.skills[i];
+/// Counts the query's terms in the skill's analysed fields (its
+/// [`super::profile::Profile`], made when it was read).
+fn count(catalog: &Catalog, i: usize, q: &Query) -> Counts {
+    let p = &catalog.skills[i].profile;
     let mut c = Counts {
         skill: i,
         len: [0; 8],
@@ -338,69 +260,26 @@ fn count(catalog: &Catalog, i: usize, q: &Query, s: &mut Scratch) -> Counts {
         names_in: Vec::new(),
         long_name: false,
     };
-    visit(&skill.name, 0, q, s, &mut c);
-    for t in skill.contract.triggers() {
-        visit(t, 1, q, s, &mut c);
-    }
-    // Cutting a description into its parts is the costly step; a
-    // description none of whose words can match the intent is counted as
-    // one `does` part (its length is all the scoring needs of it).
-    let parts = match skill.description.as_deref() {
-        Some(d) if could_match(d, q, s) => Some((d, description::parts(d))),
-        Some(d) => {
-            c.len[4] += content_words(d, &mut s.word);
-            None
-        }
-        None => None,
-    };
-    if let Some((d, parts)) = &parts {
-        // A quoted word is a trigger word; the words of a longer quoted
-        // phrase count only as that phrase, found as written.
-        for r in &parts.phrases {
-            let quoted = &d[r.clone()];
-            if !quoted.trim().contains(char::is_whitespace) {
-                visit(quoted, 2, q, s, &mut c);
+    for f in 0..super::profile::FIELDS {
+        for term in p.field(f) {
+            c.len[f] += 1;
+            if let Some(t) = term_of(q, term) {
+                c.tf[t][f] += 1;
             }
         }
-        for (part, r) in &parts.spans {
-            let fi = match part {
-                Part::When => 3,
-                Part::Does => 4,
-                Part::Not => NOT,
-            };
-            visit(&d[r.clone()], fi, q, s, &mut c);
-        }
-    }
-    for p in skill.contract.produces() {
-        visit(p, 5, q, s, &mut c);
-    }
-    if let Some(b) = &skill.summary {
-        visit(b, 6, q, s, &mut c);
     }
     if c.tf.iter().any(|tf| tf[0] > 0) {
-        let name_terms = s.analyzer.terms(&skill.name);
+        let name_terms: Vec<String> = p.field(0).map(str::to_string).collect();
         c.long_name = name_terms.len() >= 2;
         c.names_in = clauses_spelling(&name_terms, q);
     }
     // Phrases matter only when one of their words matched.
     if c.tf.iter().any(|tf| tf[1] > 0 || tf[3] > 0 || tf[4] > 0) {
-        let quoted = parts
-            .iter()
-            .flat_map(|(d, p)| p.phrases.iter().map(move |r| &d[r.clone()]));
-        for phrase in skill
-            .contract
-            .triggers()
-            .iter()
-            .map(String::as_str)
-            .chain(quoted)
-        {
-            let stems = s.analyzer.terms(phrase);
-            if stems.len() < 2 {
-                continue;
-            }
+        for (phrase, stems) in &p.phrases {
+            let stems: Vec<String> = stems.split(' ').map(str::to_string).collect();
             for k in clauses_with_phrase(&stems, q) {
                 if !c.phrases.iter().any(|(x, _)| *x == k) {
-                    c.phrases.push((k, phrase.trim().to_string()));
+                    c.phrases.push((k, phrase.clone()));
                 }
             }
         }
@@ -451,10 +330,7 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
     if q.terms.is_empty() || active.is_empty() {
         return Vec::new();
     }
-    let counts: Vec<Counts> = active
-        .par_iter()
-        .map_init(Scratch::new, |s, &i| count(catalog, i, q, s))
-        .collect();
+    let counts: Vec<Counts> = active.par_iter().map(|&i| count(catalog, i, q)).collect();
     let n = counts.len() as f64;
     let mut avg = [0f64; 8];
     for c in &counts {

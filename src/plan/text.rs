@@ -351,7 +351,18 @@ impl Analyzer {
     /// Calls `f(term, surface)` for each term of `words` in order: a
     /// synonym phrase or word becomes its canonical term, stop words are
     /// dropped, other words are stemmed.
-    pub fn for_each_term<S: AsRef<str>>(&self, words: &[S], mut f: impl FnMut(&str, &str)) {
+    pub fn for_each_term<S: AsRef<str>>(&self, words: &[S], f: impl FnMut(&str, &str)) {
+        self.for_each_term_with(words, |a, w, g| g(&a.stemmer.stem(w)), f);
+    }
+
+    /// [`Analyzer::for_each_term`] with the stemming done by `stem(self,
+    /// word, emit)`, which may remember stems (see [`super::profile`]).
+    pub fn for_each_term_with<S: AsRef<str>>(
+        &self,
+        words: &[S],
+        stem: impl Fn(&Analyzer, &str, &mut dyn FnMut(&str)),
+        mut f: impl FnMut(&str, &str),
+    ) {
         let mut k = 0;
         while k < words.len() {
             let w = words[k].as_ref();
@@ -364,7 +375,7 @@ impl Analyzer {
             if let Some(canon) = super::synonyms::word(w) {
                 f(canon, w);
             } else if !is_stop_word(w) {
-                f(&self.stemmer.stem(w), w);
+                stem(self, w, &mut |t| f(t, w));
             }
         }
     }

@@ -4,10 +4,11 @@
 //! to `Skill`, `Contract` or `Diagnostic` fails to compile here until the
 //! index stores it: the index can never silently drop what a scan produced.
 
-use super::format::{RContract, RDiag, RField, Record};
+use super::format::{RContract, RDiag, RField, RProfile, Record};
 use crate::catalog::skill::{Candidate, Lane, LaneSource, Skill, SkillKind};
 use crate::contract::{Contract, Field, Origin};
 use crate::diag::{rules, Diagnostic, Severity};
+use crate::plan::profile::Profile;
 use std::path::{Path, PathBuf};
 
 /// The record of a freshly read skill; `None` when a path in it is not
@@ -34,6 +35,7 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
         // Set from the root after loading, index or not.
         invoke: _,
         ges_problem,
+        profile,
     } = skill;
     let ges = match ges {
         Some(p) => Some(p.to_str()?),
@@ -55,6 +57,15 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
             .map(|l| (l.skill.as_str(), l.first, l.quote.as_str()))
             .collect(),
         ges_problem: ges_problem.as_deref(),
+        profile: RProfile {
+            terms: &profile.terms,
+            ends: profile.ends,
+            phrases: profile
+                .phrases
+                .iter()
+                .map(|(p, t)| (p.as_str(), t.as_str()))
+                .collect(),
+        },
     })
 }
 
@@ -74,6 +85,7 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
         summary,
         body_links,
         ges_problem,
+        profile,
     } = r;
     let decoded = (|| {
         let diagnostics: Vec<Diagnostic> = diagnostics
@@ -87,7 +99,17 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
             diagnostics,
         ))
     })();
-    let Some((lane, lane_source, contract, diagnostics)) = decoded else {
+    let profile = Profile {
+        terms: profile.terms.to_string(),
+        ends: profile.ends,
+        phrases: profile
+            .phrases
+            .into_iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect(),
+    };
+    let Some((lane, lane_source, contract, diagnostics)) = decoded.filter(|_| profile.is_sound())
+    else {
         return Err(c);
     };
     let Candidate {
@@ -126,6 +148,7 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
             .collect(),
         invoke: crate::catalog::skill::InvokeStyle::Slash,
         ges_problem: ges_problem.map(str::to_string),
+        profile,
     })
 }
 

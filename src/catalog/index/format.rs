@@ -17,7 +17,7 @@ use std::io::{Seek, Write};
 
 pub const MAGIC: &[u8; 8] = b"re0index";
 /// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 const HEADER: usize = 8 + 4 + 4 + 8;
 
 /// What the whole index is about.
@@ -109,6 +109,18 @@ pub struct Record<'a> {
     pub body_links: Vec<(&'a str, bool, &'a str)>,
     #[serde(borrow)]
     pub ges_problem: Option<&'a str>,
+    #[serde(borrow)]
+    pub profile: RProfile<'a>,
+}
+
+/// A [`crate::plan::profile::Profile`]: the analysed text planning scores.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RProfile<'a> {
+    #[serde(borrow)]
+    pub terms: &'a str,
+    pub ends: [u32; 8],
+    #[serde(borrow)]
+    pub phrases: Vec<(&'a str, &'a str)>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]

@@ -1,0 +1,210 @@
+//! A skill's text, analysed once: the terms of each field relevance scoring
+//! reads ([`super::relevance`]), and its phrases of two or more terms.
+//!
+//! The analysis does not depend on the intent, so it is done when the skill
+//! is read and kept with it, in the catalog index too: a warm `plan` scores
+//! a catalog without cutting a description or stemming a word.
+//!
+//! Fields, in order: name, triggers, one-word quoted phrases, use-when, does,
+//! produces, body, not-for (see [`super::relevance::FieldKind`]). Terms are
+//! those of [`Analyzer::for_each_term`]: synonyms applied, stop words
+//! dropped, stemmed.
+
+use super::description::{self, Part};
+use super::text::{words, Analyzer};
+use crate::catalog::Skill;
+use foldhash::{HashMap, HashMapExt};
+use std::cell::RefCell;
+
+/// The number of fields.
+pub const FIELDS: usize = 8;
+
+/// The terms of a skill's fields and its phrases.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Profile {
+    /// Every term of every field, each followed by one space.
+    pub terms: String,
+    /// Where each field's terms end in [`Profile::terms`] (byte offsets).
+    pub ends: [u32; FIELDS],
+    /// Trigger and quoted phrases of two or more terms: the phrase as
+    /// written (trimmed) and its terms joined by spaces.
+    pub phrases: Vec<(String, String)>,
+}
+
+impl Profile {
+    /// The terms of field `f`.
+    pub fn field(&self, f: usize) -> impl Iterator<Item = &str> {
+        let start = if f == 0 { 0 } else { self.ends[f - 1] as usize };
+        let end = self.ends[f] as usize;
+        self.terms
+            .get(start..end)
+            .unwrap_or_default()
+            .split_terminator(' ')
+    }
+
+    /// True when the ends are in order, inside the text and on term
+    /// boundaries (a profile read back from the index is checked).
+    pub fn is_sound(&self) -> bool {
+        let mut prev = 0usize;
+        self.ends.iter().all(|&e| {
+            let e = e as usize;
+            let ok = e >= prev
+                && e <= self.terms.len()
+                && (e == 0 || self.terms.as_bytes().get(e - 1) == Some(&b' '));
+            prev = e;
+            ok
+        }) && self.ends[FIELDS - 1] as usize == self.terms.len()
+    }
+}
+
+thread_local! {
+    static ANALYZER: Analyzer = Analyzer::default();
+    /// Stems already computed on this thread: the words of a catalog repeat.
+    static STEMS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+}
+
+/// Words remembered per thread at most (a bound on a hostile catalog).
+const MAX_MEMO: usize = 200_000;
+
+/// Builds the profile of `skill` from its name, contract, description and
+/// body summary.
+pub fn of(skill: &Skill) -> Profile {
+    ANALYZER.with(|a| build(skill, a))
+}
+
+fn build(skill: &Skill, a: &Analyzer) -> Profile {
+    let mut p = Profile::default();
+    let push = |p: &mut Profile, text: &str| add_terms(a, text, &mut p.terms);
+    push(&mut p, &skill.name);
+    p.ends[0] = p.terms.len() as u32;
+    for t in skill.contract.triggers() {
+        push(&mut p, t);
+    }
+    p.ends[1] = p.terms.len() as u32;
+    let d = skill.description.as_deref().unwrap_or("");
+    let parts = description::parts(d);
+    // A quoted word is a trigger word; the words of a longer quoted phrase
+    // count only as that phrase, found as written.
+    for r in &parts.phrases {
+        let quoted = &d[r.clone()];
+        if !quoted.trim().contains(char::is_whitespace) {
+            push(&mut p, quoted);
+        }
+    }
+    p.ends[2] = p.terms.len() as u32;
+    for (f, want) in [(3, Part::When), (4, Part::Does)] {
+        for (part, r) in &parts.spans {
+            if *part == want {
+                push(&mut p, &d[r.clone()]);
+            }
+        }
+        p.ends[f] = p.terms.len() as u32;
+    }
+    for t in skill.contract.produces() {
+        push(&mut p, t);
+    }
+    p.ends[5] = p.terms.len() as u32;
+    if let Some(b) = &skill.summary {
+        push(&mut p, b);
+    }
+    p.ends[6] = p.terms.len() as u32;
+    for (part, r) in &parts.spans {
+        if *part == Part::Not {
+            push(&mut p, &d[r.clone()]);
+        }
+    }
+    p.ends[7] = p.terms.len() as u32;
+    let quoted = parts.phrases.iter().map(|r| &d[r.clone()]);
+    for phrase in skill
+        .contract
+        .triggers()
+        .iter()
+        .map(String::as_str)
+        .chain(quoted)
+    {
+        let mut stems = String::new();
+        add_terms(a, phrase, &mut stems);
+        if stems.matches(' ').count() >= 2 {
+            stems.pop();
+            p.phrases.push((phrase.trim().to_string(), stems));
+        }
+    }
+    p
+}
+
+/// Appends the terms of `text` to `out`, each followed by a space.
+fn add_terms(a: &Analyzer, text: &str, out: &mut String) {
+    let ws = words(text);
+    a.for_each_term_with(&ws, stem_memo, |t, _| {
+        // A term is a word of letters and digits: never a space inside.
+        out.push_str(t);
+        out.push(' ');
+    });
+}
+
+/// `a.stem(w)`, remembered for this thread.
+fn stem_memo(a: &Analyzer, w: &str, f: &mut dyn FnMut(&str)) {
+    STEMS.with(|m| {
+        let mut m = m.borrow_mut();
+        if let Some(s) = m.get(w) {
+            f(s);
+            return;
+        }
+        let s = a.stem(w);
+        f(&s);
+        if m.len() < MAX_MEMO {
+            m.insert(w.to_string(), s);
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn skill(name: &str, description: &str) -> Skill {
+        let mut s = crate::catalog::skill::blank(name);
+        s.description = Some(description.to_string());
+        s
+    }
+
+    #[test]
+    fn fields_hold_their_terms_in_order() {
+        let s = skill(
+            "pdf-forms",
+            "Fills PDF forms. Use when the user says \"fill this form\" or \"acroform\". Do not use for scanned receipts.",
+        );
+        let p = of(&s);
+        assert!(p.is_sound());
+        assert_eq!(p.field(0).collect::<Vec<_>>(), ["pdf", "form"]);
+        assert_eq!(p.field(2).collect::<Vec<_>>(), ["acroform"]);
+        assert!(p.field(3).any(|t| t == "fill"));
+        assert!(p.field(4).any(|t| t == "form"));
+        assert!(p.field(7).any(|t| t == "receipt"));
+        assert!(!p.field(4).any(|t| t == "receipt"));
+        assert_eq!(
+            p.phrases,
+            [("fill this form".to_string(), "fill form".to_string())]
+        );
+    }
+
+    #[test]
+    fn an_empty_skill_has_empty_fields() {
+        let p = of(&skill("x", ""));
+        assert!(p.is_sound());
+        assert_eq!(p.field(0).collect::<Vec<_>>(), ["x"]);
+        for f in 1..FIELDS {
+            assert_eq!(p.field(f).count(), 0, "field {f}");
+        }
+    }
+
+    #[test]
+    fn unsound_ends_are_caught() {
+        let mut p = of(&skill("alpha-beta", "does things"));
+        assert!(p.is_sound());
+        p.ends[3] = 1;
+        assert!(!p.is_sound());
+        p.ends[3] = u32::MAX;
+        assert!(!p.is_sound());
+    }
+}
