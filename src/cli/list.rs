@@ -70,7 +70,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     // The process ends with this command: the catalog is left for the exit
     // to reclaim, not freed skill by skill (a tenth of a warm run at 10,000).
     let ctx: &Context = Box::leak(Box::new(Context::load(catalog)?));
-    let seen_by = clients_by_file(&ctx)?;
+    let seen_by = clients_by_file(ctx)?;
     let skills: Vec<&Skill> = ctx
         .catalog
         .skills
@@ -90,7 +90,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         Format::Json => {
             let rows: Vec<Entry> = skills
                 .iter()
-                .map(|s| entry(&ctx, s, clients_of(s)))
+                .map(|s| entry(ctx, s, clients_of(s)))
                 .collect();
             output::print_serialize(&Roster {
                 schema: "re0/roster@1",
@@ -121,7 +121,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
                 let name = format!(
                     "{}\n  {}",
                     crate::display::clean(&s.key()),
-                    root_label(&ctx, s)
+                    root_label(ctx, s)
                 );
                 let mut row = vec![name, lane];
                 if show_clients {

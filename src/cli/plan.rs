@@ -132,9 +132,9 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     // The process ends with this command: the catalog is left for the exit
     // to reclaim, not freed skill by skill (a tenth of a warm run at 10,000).
     let ctx: &Context = Box::leak(Box::new(Context::load(catalog)?));
-    require_skills(&ctx)?;
+    require_skills(ctx)?;
     let opts = options(
-        &ctx,
+        ctx,
         &args.grants,
         args.read_only,
         args.selector,
