@@ -56,6 +56,13 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
             };
             let ns = root.namespace.as_deref();
             let walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top));
+            if walk.index.is_on() {
+                // What the index keeps of each skill includes its analysed
+                // text: made here on every core, not while writing.
+                walked.skills.par_iter().for_each(|(_, s)| {
+                    s.profile();
+                });
+            }
             walk.index.save(walked.skills.iter().map(|(_, s)| &**s));
             found.extend(walked);
         }

@@ -131,8 +131,9 @@ pub struct Skill {
     pub invoke: InvokeStyle,
     /// Why its graph could not be chosen (several candidates).
     pub ges_problem: Option<String>,
-    /// Its text analysed for relevance scoring, once, when it is read.
-    pub profile: crate::plan::profile::Profile,
+    /// Its text analysed for relevance scoring: made the first time it is
+    /// asked for (by `plan`, or to be kept in the index), once.
+    pub profile: std::sync::OnceLock<crate::plan::profile::Profile>,
 }
 
 /// How much of the body's opening prose a skill keeps.
@@ -187,14 +188,16 @@ impl Skill {
     pub fn is_user_only(&self) -> bool {
         self.lane == Lane::UserOnly
     }
+
+    /// Its text analysed for relevance scoring ([`crate::plan::profile`]).
+    pub fn profile(&self) -> &crate::plan::profile::Profile {
+        self.profile.get_or_init(|| crate::plan::profile::of(self))
+    }
 }
 
-/// Reads a candidate into a skill, with its text analysed for planning.
-/// Never fails.
+/// Reads a candidate into a skill. Never fails.
 pub fn load(c: Candidate) -> Skill {
-    let mut skill = read(c);
-    skill.profile = crate::plan::profile::of(&skill);
-    skill
+    read(c)
 }
 
 /// A skill named `name` with nothing read (for tests).
@@ -214,7 +217,6 @@ pub fn blank(name: &str) -> Skill {
     s
 }
 
-/// Reads a candidate into a skill. Never fails.
 fn read(c: Candidate) -> Skill {
     let c_has_agents = c.has_agents;
     let ges_files = c.ges_files.clone();

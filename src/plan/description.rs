@@ -153,9 +153,12 @@ fn marker_at(
     i: usize,
     set: &[&[&str]],
 ) -> Option<usize> {
+    // Most words start no marker: compare first letters before words.
+    let first = s.as_bytes().get(words[i].start)?.to_ascii_lowercase();
     set.iter()
         .filter(|m| {
-            m.len() <= words.len() - i
+            m.first().and_then(|w| w.as_bytes().first()) == Some(&first)
+                && m.len() <= words.len() - i
                 && m.iter()
                     .zip(&words[i..])
                     .all(|(a, r)| word_is(&s[r.clone()], a))

@@ -15,9 +15,9 @@
 //! ```
 //!
 //! Terms come from [`Analyzer::for_each_term`]: the synonym table applied,
-//! stop words dropped, stemmed. A skill's fields are analysed once, when it
-//! is read (its [`super::profile::Profile`], kept in the catalog index), so
-//! scoring only compares terms. Selection ([`super::select`]) turns these
+//! stop words dropped, stemmed. A skill's fields are analysed once (its
+//! [`super::profile::Profile`], kept in the catalog index), so a warm plan
+//! only compares terms. Selection ([`super::select`]) turns these
 //! into evidence per clause.
 
 use super::text::{is_stop_word, words, Analyzer};
@@ -249,9 +249,9 @@ fn term_of(q: &Query, term: &str) -> Option<usize> {
 }
 
 /// Counts the query's terms in the skill's analysed fields (its
-/// [`super::profile::Profile`], made when it was read).
+/// [`super::profile::Profile`], made once per skill).
 fn count(catalog: &Catalog, i: usize, q: &Query) -> Counts {
-    let p = &catalog.skills[i].profile;
+    let p = catalog.skills[i].profile();
     let mut c = Counts {
         skill: i,
         len: [0; 8],

@@ -35,8 +35,9 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
         // Set from the root after loading, index or not.
         invoke: _,
         ges_problem,
-        profile,
+        profile: _,
     } = skill;
+    let profile = skill.profile();
     let ges = match ges {
         Some(p) => Some(p.to_str()?),
         None => None,
@@ -148,7 +149,7 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
             .collect(),
         invoke: crate::catalog::skill::InvokeStyle::Slash,
         ges_problem: ges_problem.map(str::to_string),
-        profile,
+        profile: profile.into(),
     })
 }
 

@@ -219,6 +219,11 @@ enum Live<'a> {
 }
 
 impl<'a> Session<'a> {
+    /// True when this walk reads and writes an index.
+    pub fn is_on(&self) -> bool {
+        self.store.path.is_some()
+    }
+
     /// The skill of a candidate: from the index when its entry still holds,
     /// else read from the file (and recorded for the next index).
     pub fn load(&self, c: Candidate) -> Skill {
