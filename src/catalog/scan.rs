@@ -16,7 +16,7 @@
 use super::roots::{Layout, Root};
 use super::skill::{Candidate, Skill, SkillKind};
 use crate::diag::{rules, Diagnostic};
-use foldhash::{HashSet, HashSetExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -34,7 +34,7 @@ pub const MAX_FOLDERS: usize = 250_000;
 pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    let visited = std::sync::Mutex::new(HashSet::new());
+    let visited = std::sync::Mutex::new(HashMap::new());
     let listed = std::sync::atomic::AtomicUsize::new(0);
     for (i, root) in roots.iter().enumerate() {
         let mut found = Found::default();
@@ -43,6 +43,7 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
             let top = Ancestors {
                 path: &canonical,
                 parent: None,
+                at: i as u32,
             };
             // Each skill is loaded through the root's index: unchanged
             // files come from it, the others are read and recorded.
@@ -55,7 +56,7 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 listed: &listed,
             };
             let ns = root.namespace.as_deref();
-            let walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top));
+            let walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top), 0);
             if walk.index.is_on() {
                 // What the index keeps of each skill includes its analysed
                 // text: made here on every core, not while writing.
@@ -108,6 +109,8 @@ impl Found {
 struct Ancestors<'a> {
     path: &'a Path,
     parent: Option<&'a Ancestors<'a>>,
+    /// Its place among its parent's entries (the root's: its index).
+    at: u32,
 }
 
 impl Ancestors<'_> {
@@ -123,6 +126,19 @@ impl Ancestors<'_> {
         }
         false
     }
+
+    /// The walk-order key of entry `at` below these folders: the places
+    /// from the root down. Smaller keys come first in the catalog.
+    fn key(&self, at: u32) -> Vec<u32> {
+        let mut k = vec![at];
+        let mut a = Some(self);
+        while let Some(x) = a {
+            k.push(x.at);
+            a = x.parent;
+        }
+        k.reverse();
+        k
+    }
 }
 
 struct Walk<'a> {
@@ -130,9 +146,11 @@ struct Walk<'a> {
     /// Folders deeper than this below the root are not walked.
     max_depth: usize,
     index: super::index::Session<'a>,
-    /// Canonical folders already entered in this scan: a DAG of symlinks
-    /// is walked once per folder, not once per path to it.
-    visited: &'a std::sync::Mutex<HashSet<PathBuf>>,
+    /// Canonical folders already walked further in this scan, with the
+    /// walk-order key of the path that walked them: a DAG of symlinks is
+    /// walked once per folder, not once per path to it, and always through
+    /// its first path in name order (see [`Walk::first_visit`]).
+    visited: &'a std::sync::Mutex<HashMap<PathBuf, Vec<u32>>>,
     /// Folders listed so far in this scan.
     listed: &'a std::sync::atomic::AtomicUsize,
 }
@@ -147,6 +165,7 @@ impl Walk<'_> {
         plugin: Option<&str>,
         depth: usize,
         up: Option<&Ancestors<'_>>,
+        at: u32,
     ) -> Found {
         let n = self
             .listed
@@ -206,13 +225,7 @@ impl Walk<'_> {
         // Checked only for folders walked further (a skill folder is read,
         // not walked, and a skill found twice is kept once by `scan`), so
         // the common case, a folder of skill folders, costs one call each.
-        // Reached before by another path (a symlink DAG): walked already.
-        let first = self
-            .visited
-            .lock()
-            .map(|mut v| v.insert(canonical.to_path_buf()))
-            .unwrap_or(true);
-        if !first {
+        if !self.first_visit(canonical, up, at) {
             return Found::default();
         }
         if let Some(kind) = pseudo_fs(path) {
@@ -232,11 +245,16 @@ impl Walk<'_> {
         let here = Ancestors {
             path: canonical,
             parent: up,
+            at,
         };
         let parts: Vec<Found> = entries
             .par_iter()
-            .filter(|(name, kind)| !is_skipped_hidden(name) && (kind.is_dir() || kind.is_symlink()))
-            .map(|(name, kind)| {
+            .enumerate()
+            .filter(|(_, (name, kind))| {
+                !is_skipped_hidden(name) && (kind.is_dir() || kind.is_symlink())
+            })
+            .map(|(k, (name, kind))| {
+                let k = k as u32;
                 let child = path.join(name);
                 if kind.is_dir() {
                     self.dir(
@@ -245,9 +263,10 @@ impl Walk<'_> {
                         plugin,
                         depth + 1,
                         Some(&here),
+                        k,
                     )
                 } else {
-                    self.link(&child, plugin, depth + 1, &here)
+                    self.link(&child, plugin, depth + 1, &here, k)
                 }
             })
             .collect();
@@ -257,8 +276,39 @@ impl Walk<'_> {
         found
     }
 
+    /// True when folder `canonical`, entry `at` below `up`, is to be walked
+    /// further: no path earlier in name order has claimed it. Sibling
+    /// folders are walked at once, so a later path may arrive first; an
+    /// earlier one then walks the folder again and `scan` keeps its
+    /// results (the first in order), so the catalog does not depend on
+    /// which thread was faster.
+    fn first_visit(&self, canonical: &Path, up: Option<&Ancestors<'_>>, at: u32) -> bool {
+        let key = up.map(|u| u.key(at)).unwrap_or_else(|| vec![at]);
+        let Ok(mut v) = self.visited.lock() else {
+            return true;
+        };
+        match v.get_mut(canonical) {
+            None => {
+                v.insert(canonical.to_path_buf(), key);
+                true
+            }
+            Some(k) if key < *k => {
+                *k = key;
+                true
+            }
+            Some(_) => false,
+        }
+    }
+
     /// Follows a symbolic link found while walking.
-    fn link(&self, link: &Path, plugin: Option<&str>, depth: usize, up: &Ancestors<'_>) -> Found {
+    fn link(
+        &self,
+        link: &Path,
+        plugin: Option<&str>,
+        depth: usize,
+        up: &Ancestors<'_>,
+        at: u32,
+    ) -> Found {
         let target = match std::fs::canonicalize(link) {
             Ok(t) => t,
             Err(e) => {
@@ -282,7 +332,7 @@ impl Walk<'_> {
                 ),
             ));
         }
-        self.dir(link, &target, plugin, depth, Some(up))
+        self.dir(link, &target, plugin, depth, Some(up), at)
     }
 }
 
