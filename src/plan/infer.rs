@@ -306,21 +306,75 @@ pub fn resolve(catalog: &Catalog, name: &str) -> Option<usize> {
         .or_else(|| name.split_once(':').and_then(|(_, n)| catalog.index_of(n)))
 }
 
-/// True when `activity` names `skill`: a word of its name that is not a
-/// common one, stemmed alike.
-fn names(activity: &str, skill: &Skill, a: &Analyzer) -> bool {
-    let act: BTreeSet<String> = a
-        .terms(activity)
+/// The terms of `text` that are not common words.
+fn specific(text: &str, a: &Analyzer) -> BTreeSet<String> {
+    a.terms(text)
         .into_iter()
         .filter(|t| !a.is_weak(t))
-        .collect();
-    a.terms(&skill.name)
-        .iter()
-        .any(|t| !a.is_weak(t) && act.contains(t))
+        .collect()
+}
+
+/// What one plan node's text says, as terms, made once per plan rather
+/// than once per pair of nodes.
+struct NodeTerms {
+    /// Specific terms of the skill's name.
+    name: BTreeSet<String>,
+    /// Specific terms of each activity it comes before / after.
+    before: Vec<BTreeSet<String>>,
+    after: Vec<BTreeSet<String>>,
+    /// The last term of each artifact it makes / needs.
+    makes: Vec<Option<String>>,
+    needs: Vec<Option<String>>,
+}
+
+impl NodeTerms {
+    fn of(skill: &Skill, p: &Prose, a: &Analyzer) -> NodeTerms {
+        let last = |x: &String| a.terms(x).pop();
+        NodeTerms {
+            name: specific(&skill.name, a),
+            before: p.before.iter().map(|x| specific(x, a)).collect(),
+            after: p.after.iter().map(|x| specific(x, a)).collect(),
+            makes: p.makes.iter().map(last).collect(),
+            needs: p.needs.iter().map(last).collect(),
+        }
+    }
+}
+
+/// The first activity of `acts` (with its terms `terms`) that names the
+/// skill whose name has `name` terms: they share a specific word.
+fn named<'a>(
+    acts: &'a [String],
+    terms: &[BTreeSet<String>],
+    name: &BTreeSet<String>,
+) -> Option<&'a String> {
+    acts.iter()
+        .zip(terms)
+        .find(|(_, t)| !t.is_disjoint(name))
+        .map(|(x, _)| x)
+}
+
+/// The first artifact `x` makes that `y` needs (same last term, not a
+/// common word), as (made, needed).
+fn made_for<'a>(
+    px: &'a Prose,
+    tx: &NodeTerms,
+    py: &'a Prose,
+    ty: &NodeTerms,
+    a: &Analyzer,
+) -> Option<(&'a String, &'a String)> {
+    px.makes.iter().zip(&tx.makes).find_map(|(m, mt)| {
+        let mt = mt.as_ref().filter(|t| !a.is_weak(t))?;
+        py.needs
+            .iter()
+            .zip(&ty.needs)
+            .find(|(_, nt)| nt.as_ref() == Some(mt))
+            .map(|(n, _)| (m, n))
+    })
 }
 
 /// True when artifact phrases `made` and `needed` name the same thing: the
 /// same last word, stemmed.
+#[cfg(test)]
 fn same_artifact(made: &str, needed: &str, a: &Analyzer) -> bool {
     let m = a.terms(made);
     let n = a.terms(needed);
@@ -337,51 +391,39 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
         .iter()
         .map(|&(_, s, _)| prose(&catalog.skills[s]))
         .collect();
+    let terms: Vec<NodeTerms> = nodes
+        .iter()
+        .zip(&prose)
+        .map(|(&(_, s, _), p)| NodeTerms::of(&catalog.skills[s], p, &a))
+        .collect();
     for (x, &(nx, sx, _)) in nodes.iter().enumerate() {
-        for &(ny, sy, _) in nodes.iter() {
+        let px = &prose[x];
+        for (y, &(ny, sy, _)) in nodes.iter().enumerate() {
             if sx == sy {
                 continue;
             }
-            let px = &prose[x];
-            let other = &catalog.skills[sy];
             let hit = |list: &[(String, String)]| {
                 list.iter()
                     .find(|(n, _)| resolve(catalog, n) == Some(sy))
                     .map(|(_, q)| q.clone())
             };
-            let me = catalog.skills[sx].key();
-            let them = other.key();
+            let me = || catalog.skills[sx].key();
+            let them = || catalog.skills[sy].key();
             if let Some(q) = hit(&px.then) {
-                out.push(link(
-                    nx,
-                    ny,
-                    Source::SkillText,
-                    format!("{me} says: \"{q}\""),
-                ));
+                let d = format!("{} says: \"{q}\"", me());
+                out.push(link(nx, ny, Source::SkillText, d));
             }
             if let Some(q) = hit(&px.first) {
-                out.push(link(
-                    ny,
-                    nx,
-                    Source::SkillText,
-                    format!("{me} says: \"{q}\""),
-                ));
+                let d = format!("{} says: \"{q}\"", me());
+                out.push(link(ny, nx, Source::SkillText, d));
             }
-            if let Some(act) = px.before.iter().find(|act| names(act, other, &a)) {
-                out.push(link(
-                    nx,
-                    ny,
-                    Source::SkillText,
-                    format!("{me} is for before {act} ({them})"),
-                ));
+            if let Some(act) = named(&px.before, &terms[x].before, &terms[y].name) {
+                let d = format!("{} is for before {act} ({})", me(), them());
+                out.push(link(nx, ny, Source::SkillText, d));
             }
-            if let Some(act) = px.after.iter().find(|act| names(act, other, &a)) {
-                out.push(link(
-                    ny,
-                    nx,
-                    Source::SkillText,
-                    format!("{me} is for after {act} ({them})"),
-                ));
+            if let Some(act) = named(&px.after, &terms[x].after, &terms[y].name) {
+                let d = format!("{} is for after {act} ({})", me(), them());
+                out.push(link(ny, nx, Source::SkillText, d));
             }
         }
     }
@@ -390,17 +432,7 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
             if sx == sy {
                 continue;
             }
-            let made = prose[x]
-                .makes
-                .iter()
-                .find(|m| prose[y].needs.iter().any(|n| same_artifact(m, n, &a)));
-            if let Some(m) = made {
-                let need = prose[y]
-                    .needs
-                    .iter()
-                    .find(|n| same_artifact(m, n, &a))
-                    .cloned()
-                    .unwrap_or_default();
+            if let Some((m, need)) = made_for(&prose[x], &terms[x], &prose[y], &terms[y], &a) {
                 out.push(link(
                     nx,
                     ny,

@@ -47,7 +47,7 @@ pub struct Options {
 /// The skills selection chooses for `intent` (before prerequisite closure),
 /// with members of a chosen frozen pipeline left to the pipeline.
 pub fn selected(catalog: &Catalog, intent: &str) -> Vec<usize> {
-    let sel = select::select(catalog, intent);
+    let sel = select::select(catalog, intent, false);
     let chosen: Vec<usize> = sel.chosen.iter().map(|(i, _)| *i).collect();
     without_pipeline_members(catalog, &chosen).0
 }
@@ -94,7 +94,7 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
             ));
         }
     }
-    let selection = select::select(catalog, intent);
+    let selection = select::select(catalog, intent, opts.explain);
     let chosen: Vec<(usize, String)> = match &opts.selector {
         Some(cmd) => {
             let (names, warnings) = selector::run(cmd, catalog, intent)?;
@@ -406,7 +406,7 @@ fn reaches<T>(edges: &BTreeMap<(usize, usize), T>, from: usize, to: usize) -> bo
             return true;
         }
         if seen.insert(x) {
-            stack.extend(edges.keys().filter(|(a, _)| *a == x).map(|(_, b)| *b));
+            stack.extend(edges.range((x, 0)..=(x, usize::MAX)).map(|((_, b), _)| *b));
         }
     }
     false

@@ -233,8 +233,13 @@ fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Qu
             .any(|m| m.term == first && m.fields.contains(&FieldKind::Name))
 }
 
-/// Selects skills for `intent`.
-pub fn select(catalog: &Catalog, intent: &str) -> Selection {
+/// How many candidates a selection describes when not asked to explain:
+/// enough for a zero-step plan's "closest" note.
+pub const BRIEF_CANDIDATES: usize = 3;
+
+/// Selects skills for `intent`. `explain` describes every matched skill in
+/// [`Selection::candidates`]; otherwise only the best [`BRIEF_CANDIDATES`].
+pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     let analyzer = Analyzer::default();
     let query = Query::new(intent, &analyzer);
     let ranked = relevance::score(catalog, &query);
@@ -335,7 +340,12 @@ pub fn select(catalog: &Catalog, intent: &str) -> Selection {
     });
     sel.chosen = idx.iter().map(|&i| sel.chosen[i].clone()).collect();
     sel.clause_of = idx.iter().map(|&i| sel.clause_of[i].clone()).collect();
-    sel.candidates = candidates(catalog, &query, &ranked, &sel, &why, &best_ev);
+    let shown = if explain {
+        ranked.len()
+    } else {
+        ranked.len().min(BRIEF_CANDIDATES)
+    };
+    sel.candidates = candidates(catalog, &query, &ranked[..shown], &sel, &why, &best_ev);
     sel
 }
 
