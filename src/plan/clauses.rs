@@ -141,6 +141,21 @@ const TASK_VERBS: &[&str] = &[
     "write",
 ];
 
+/// Words that open a second object after "and" ("…and a poster", "…and
+/// the press release").
+const OBJECT_OPENERS: &[&str] = &["a", "an", "our", "the", "some", "my"];
+
+/// Verbs whose object is a pair ("compare the old and the new schema"):
+/// their "and" joins one task's two objects.
+const PAIR_VERBS: &[&str] = &[
+    "combine",
+    "compare",
+    "convert",
+    "merge",
+    "migrate",
+    "translate",
+];
+
 /// True when `w` reads as the verb opening a new task.
 pub fn starts_task(w: &str) -> bool {
     TASK_VERBS.binary_search(&w).is_ok()
@@ -317,6 +332,16 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             cuts.push((at, end, Link::Reverse));
         } else if w == "and" && has_next && starts_task(&words[i + 1].0) {
             cuts.push((start, end, Link::Forward));
+        } else if matches!(w.as_str(), "and" | "plus")
+            && has_next
+            && i >= 2
+            && starts_task(&words[0].0)
+            && !PAIR_VERBS.contains(&words[0].0.as_str())
+            && OBJECT_OPENERS.contains(&words[i + 1].0.as_str())
+        {
+            // "make a gif and a poster": a second thing asked for, after a
+            // task verb, is a task of its own.
+            cuts.push((start, end, Link::Forward));
         } else if comma_before && starts_task(w) {
             cuts.push((start, start, Link::Forward));
         }
@@ -480,6 +505,19 @@ mod tests {
             texts("add tables, charts and notes to the report"),
             [("add tables, charts and notes to the report".to_string(), 0)]
         );
+    }
+
+    #[test]
+    fn a_second_object_is_a_task_but_a_pair_is_not() {
+        assert_eq!(
+            texts("make a slack gif and a printable poster for the party"),
+            [
+                ("make a slack gif".to_string(), 0),
+                ("a printable poster for the party".to_string(), 1)
+            ]
+        );
+        assert_eq!(texts("compare the old and the new schema").len(), 1);
+        assert_eq!(texts("the old and the new schema").len(), 1);
     }
 
     #[test]
