@@ -6,6 +6,7 @@
 //! missing `pipeline`/`calls` members and user-only members of model-invoked
 //! pipelines. Duplicates and shadowing come from catalog precedence.
 
+mod cyclic;
 pub mod report;
 pub mod rule_help;
 pub mod strict;
@@ -145,6 +146,12 @@ fn members(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
 
 fn cycles(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
     let nodes: Vec<usize> = catalog.active().map(|(i, _)| i).collect();
+    // The full graph only over the skills on some cycle: the same cycles,
+    // without its cost per skill when (as usual) there are few or none.
+    let nodes = cyclic::cyclic_skills(catalog, &nodes);
+    if nodes.is_empty() {
+        return;
+    }
     let graph = PrereqGraph::build(catalog, &nodes);
     for cycle in graph.cycles() {
         let first = &catalog.skills[cycle.nodes[0]];
