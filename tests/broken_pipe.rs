@@ -56,6 +56,8 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
         vec!["graph"],
         vec!["graph", "--format", "json"],
         vec!["check", &catalog],
+        vec!["check", &catalog, "--format", "json"],
+        vec!["check", &catalog, "--format", "sarif"],
         vec!["status"],
         vec!["runs"],
         vec!["next"],
