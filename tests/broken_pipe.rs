@@ -56,6 +56,8 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
         vec!["graph"],
         vec!["graph", "--format", "json"],
         vec!["check", &catalog],
+        vec!["check", &catalog, "--format", "json"],
+        vec!["check", &catalog, "--format", "sarif"],
         vec!["status"],
         vec!["runs"],
         vec!["next"],
@@ -67,5 +69,36 @@ fn every_command_ends_quietly_when_its_reader_goes_away() {
         let (code, err) = with_closed_stdout(&sb, &args);
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert_eq!(code, Some(141), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_reader_leaving_mid_report_ends_check_quietly() {
+    // Far more findings than a pipe holds, so re0 is still writing when
+    // its reader goes.
+    let sb = Sandbox::new();
+    for i in 0..400 {
+        sb.write(
+            &format!("cat/s{i}/SKILL.md"),
+            &format!("---\nname: Bad_{i}\ndescription: d\nrequires: [missing-{i}]\n---\n"),
+        );
+    }
+    for format in ["text", "json", "sarif"] {
+        let mut c = Command::new(assert_cmd::cargo::cargo_bin("re0"));
+        common::isolate(&mut c, &sb.home());
+        c.current_dir(sb.path())
+            .args(["check", "cat", "--format", format])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 64];
+        std::io::Read::read_exact(&mut stdout, &mut first).unwrap();
+        drop(stdout);
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{format}: {err}");
+        assert_eq!(out.status.code(), Some(141), "{format}: {err}");
     }
 }

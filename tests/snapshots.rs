@@ -68,3 +68,48 @@ fn graph_json_names_cycles() {
         "json"
     ]));
 }
+
+/// `re0 check` output over the per-code fixtures (every finding code, with
+/// columns and multi-line help), with the repository's own path and re0's
+/// version (both in SARIF) replaced so the snapshot holds anywhere.
+fn check_output(args: &[&str]) -> String {
+    let repo = env!("CARGO_MANIFEST_DIR");
+    stdout(args)
+        .replace(repo, "@REPO@")
+        .replace(env!("CARGO_PKG_VERSION"), "@VERSION@")
+}
+
+#[test]
+fn check_json_on_every_code() {
+    let out = check_output(&["check", "fixtures/check", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("check --format json is JSON");
+    assert!(v["findings"].as_array().unwrap().len() > 40, "{out}");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn check_json_strict_spec() {
+    let out = check_output(&[
+        "check",
+        "fixtures/check",
+        "catalogs/needs-work",
+        "--spec",
+        "strict",
+        "--format",
+        "json",
+    ]);
+    serde_json::from_str::<serde_json::Value>(&out).expect("check --format json is JSON");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn check_sarif_on_every_code() {
+    let out = check_output(&["check", "fixtures/check", "--format", "sarif"]);
+    serde_json::from_str::<serde_json::Value>(&out).expect("SARIF is JSON");
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn check_text_on_every_code() {
+    insta::assert_snapshot!(check_output(&["check", "fixtures/check"]));
+}

@@ -6,6 +6,7 @@
 //! missing `pipeline`/`calls` members and user-only members of model-invoked
 //! pipelines. Duplicates and shadowing come from catalog precedence.
 
+mod cyclic;
 pub mod report;
 pub mod rule_help;
 pub mod strict;
@@ -13,14 +14,17 @@ pub mod strict;
 use crate::catalog::Catalog;
 use crate::diag::{rules, Diagnostic, Severity};
 use crate::graph::PrereqGraph;
+use std::borrow::Cow;
 
-/// The findings of one check, sorted by file and line.
+/// The findings of one check, sorted by file and line. Findings made while
+/// reading the catalog are borrowed from it, not copied: a catalog with
+/// tens of thousands of findings holds each one once.
 #[derive(Debug, Clone, Default)]
-pub struct Findings {
-    pub diagnostics: Vec<Diagnostic>,
+pub struct Findings<'a> {
+    pub diagnostics: Vec<Cow<'a, Diagnostic>>,
 }
 
-impl Findings {
+impl Findings<'_> {
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics
             .iter()
@@ -41,29 +45,41 @@ impl Findings {
 }
 
 /// Checks the whole catalog; `strict_spec` adds `--spec strict`'s key rule.
-pub fn check_spec(catalog: &Catalog, strict_spec: bool) -> Findings {
+pub fn check_spec(catalog: &Catalog, strict_spec: bool) -> Findings<'_> {
     let mut f = check(catalog);
     if strict_spec {
         strict::apply(catalog, &mut f.diagnostics);
-        f.diagnostics
-            .sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+        sort(&mut f.diagnostics);
     }
     f
 }
 
 /// Checks the whole catalog.
-pub fn check(catalog: &Catalog) -> Findings {
-    let mut diagnostics = catalog.all_diagnostics();
-    unresolved_requires(catalog, &mut diagnostics);
-    members(catalog, &mut diagnostics);
-    cycles(catalog, &mut diagnostics);
-    inferred_links(catalog, &mut diagnostics);
+pub fn check(catalog: &Catalog) -> Findings<'_> {
+    let mut made = Vec::new();
+    unresolved_requires(catalog, &mut made);
+    members(catalog, &mut made);
+    cycles(catalog, &mut made);
+    inferred_links(catalog, &mut made);
     for (_, skill) in catalog.active() {
-        diagnostics.extend(crate::ges::check::check_skill(skill, &catalog.bindings));
+        made.extend(crate::ges::check::check_skill(skill, &catalog.bindings));
     }
-    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    let read = catalog
+        .diagnostics
+        .iter()
+        .chain(catalog.skills.iter().flat_map(|s| &s.diagnostics));
+    let mut diagnostics: Vec<Cow<'_, Diagnostic>> = read
+        .map(Cow::Borrowed)
+        .chain(made.into_iter().map(Cow::Owned))
+        .collect();
+    sort(&mut diagnostics);
     diagnostics.dedup();
     Findings { diagnostics }
+}
+
+/// By file, line, column and code (stable: equal keys keep their order).
+fn sort(diagnostics: &mut [Cow<'_, Diagnostic>]) {
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
 }
 
 /// The order re0 would infer between skills that declare no contract.
@@ -145,6 +161,12 @@ fn members(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
 
 fn cycles(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
     let nodes: Vec<usize> = catalog.active().map(|(i, _)| i).collect();
+    // The full graph only over the skills on some cycle: the same cycles,
+    // without its cost per skill when (as usual) there are few or none.
+    let nodes = cyclic::cyclic_skills(catalog, &nodes);
+    if nodes.is_empty() {
+        return;
+    }
     let graph = PrereqGraph::build(catalog, &nodes);
     for cycle in graph.cycles() {
         let first = &catalog.skills[cycle.nodes[0]];

@@ -8,6 +8,9 @@ use crate::catalog::{Catalog, SkillKind};
 use crate::contract::{CLAUDE_EXTENSION_KEYS, CONTRACT_KEYS};
 use crate::diag::{rules, Diagnostic};
 use crate::fsio::{self, Follow};
+use rayon::prelude::*;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 /// The top-level keys the specification allows.
@@ -23,30 +26,38 @@ pub const ALLOWED_KEYS: &[&str] = &[
 /// Adds a `spec-key` error for every top-level key the specification does
 /// not allow, in every skill folder of the catalog, and drops the milder
 /// portability findings those errors replace.
-pub fn apply(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
-    let mut found = Vec::new();
-    for skill in catalog
+pub fn apply<'a>(catalog: &'a Catalog, out: &mut Vec<Cow<'a, Diagnostic>>) {
+    // Reading each file again is independent per file: in parallel, in
+    // catalog order.
+    let mut found: Vec<Diagnostic> = catalog
         .skills
-        .iter()
+        .par_iter()
         .filter(|s| s.kind == SkillKind::Folder)
-    {
-        found.extend(check_file(&skill.file));
-    }
+        .flat_map_iter(|s| check_file(&s.file))
+        .collect();
     // A contract key's portability finding shows its value in metadata form.
+    let mut portable_help: HashMap<(&Path, Option<usize>), &Option<String>> = HashMap::new();
+    for d in out.iter().filter(|d| d.code == rules::NONPORTABLE_KEY.code) {
+        portable_help.entry(at(d)).or_insert(&d.help);
+    }
     for f in &mut found {
-        let same = |d: &&Diagnostic| {
-            d.code == rules::NONPORTABLE_KEY.code && d.file == f.file && d.line == f.line
-        };
-        if let Some(help) = out.iter().find(same).and_then(|d| d.help.clone()) {
-            f.help = Some(help);
+        if let Some(Some(help)) = portable_help.get(&at(f)) {
+            f.help = Some(help.clone());
         }
     }
+    let keys: HashSet<(&Path, Option<usize>)> = found.iter().map(at).collect();
     out.retain(|d| {
         let replaced =
             d.code == rules::NONPORTABLE_KEY.code || d.code == rules::CLAUDE_EXTENSION_KEY.code;
-        !(replaced && found.iter().any(|f| f.file == d.file && f.line == d.line))
+        !(replaced && keys.contains(&at(d)))
     });
-    out.extend(found);
+    drop(keys);
+    out.extend(found.into_iter().map(Cow::Owned));
+}
+
+/// Where a finding is: its file and line.
+fn at(d: &Diagnostic) -> (&Path, Option<usize>) {
+    (&d.file, d.line)
 }
 
 /// The `spec-key` findings of one SKILL.md (none when it cannot be read:

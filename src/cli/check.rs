@@ -63,28 +63,17 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         eprint!("re0: {}", super::list::no_skills(&ctx.catalog));
     }
     match args.format {
-        Format::Text if empty => {
-            let mut s = super::list::no_skills(&ctx.catalog);
-            s.push_str(&report::text(&findings, base));
-            output::print(&s);
-        }
-        Format::Text => {
-            let mut s = report::text(&findings, base);
-            s = s.replacen(
-                &report::summary(&findings),
-                &format!(
-                    "{} skill(s) checked: {}",
-                    ctx.catalog.skills.len(),
-                    report::summary(&findings)
-                ),
-                1,
-            );
-            output::print(&s);
-        }
+        Format::Text => output::stream(|w| {
+            if empty {
+                w.write_all(super::list::no_skills(&ctx.catalog).as_bytes())?;
+            }
+            let checked = (!empty).then_some(ctx.catalog.skills.len());
+            report::text(w, &findings, base, checked)
+        }),
         Format::Json => {
-            output::print_json(&report::json(&findings, base, ctx.catalog.skills.len()))
+            output::print_serialize(&report::json(&findings, base, ctx.catalog.skills.len()))
         }
-        Format::Sarif => output::print_json(&report::sarif(&findings, &ctx.workspace.root)),
+        Format::Sarif => output::print_serialize(&report::sarif(&findings, &ctx.workspace.root)),
     }
     let code = findings.exit_code(args.strict);
     Ok(if empty && args.strict {

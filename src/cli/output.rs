@@ -76,6 +76,14 @@ pub fn print_serialize<T: serde::Serialize>(v: &T) {
     let _ = out.flush();
 }
 
+/// Streams to stdout whatever `write` writes, through one buffer (a
+/// report of 100,000 findings is never held whole).
+pub fn stream(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+    let mut out = std::io::BufWriter::new(Out);
+    let _ = write(&mut out);
+    let _ = out.flush();
+}
+
 /// Pretty JSON with a trailing newline.
 pub fn print_json(v: &serde_json::Value) {
     print_serialize(v);
