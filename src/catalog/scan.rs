@@ -56,12 +56,14 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 listed: &listed,
             };
             let ns = root.namespace.as_deref();
-            let walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top), 0);
+            let mut walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top), 0);
             if walk.index.is_on() {
                 // What the index keeps of each skill includes its analysed
-                // text: made here on every core, not while writing.
-                walked.skills.par_iter().for_each(|(_, s)| {
+                // text: made here on every core, not while writing. The
+                // summary it was made from is then no longer needed.
+                walked.skills.par_iter_mut().for_each(|(_, s)| {
                     s.profile();
+                    s.summary = None;
                 });
             }
             walk.index.save(walked.skills.iter().map(|(_, s)| &**s));
@@ -73,6 +75,7 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
             diagnostics,
         });
         diags.extend(found.diagnostics);
+        out.reserve_exact(found.skills.len());
         for (canonical, skill) in found.skills {
             if seen.insert(canonical) {
                 out.push(*skill);

@@ -124,6 +124,8 @@ pub struct Skill {
     /// The opening prose of the body (up to [`SUMMARY_BYTES`]), which
     /// selection reads as a weak field: terse descriptions often leave the
     /// words people use to the body's first lines.
+    /// Only its profile reads it, so once the profile is made for the
+    /// catalog index (or read from it) the summary is dropped.
     pub summary: Option<String>,
     /// Relations its body states to other skills (for ordering plans).
     pub body_links: Vec<crate::plan::infer::BodyLink>,

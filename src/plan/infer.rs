@@ -23,6 +23,7 @@
 
 use super::text::{words, Analyzer};
 use crate::catalog::{Catalog, Skill};
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -457,7 +458,12 @@ pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
     let a = Analyzer::default();
     let mut out = Vec::new();
     let mut makers: std::collections::BTreeMap<String, Vec<(usize, String)>> = Default::default();
-    let prose: Vec<(usize, Prose)> = catalog.active().map(|(i, s)| (i, prose(s))).collect();
+    // Each skill's prose is read on its own: on every core.
+    let active: Vec<usize> = catalog.active().map(|(i, _)| i).collect();
+    let prose: Vec<(usize, Prose)> = active
+        .par_iter()
+        .map(|&i| (i, prose(&catalog.skills[i])))
+        .collect();
     for (i, p) in &prose {
         for m in &p.makes {
             if let Some(last) = a.terms(m).pop().filter(|t| !a.is_weak(t)) {

@@ -30,7 +30,8 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
         shadowed_by: _,
         name_line,
         ges,
-        summary,
+        // Read only to make the profile, which is kept instead.
+        summary: _,
         body_links,
         // Set from the root after loading, index or not.
         invoke: _,
@@ -52,7 +53,6 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
         ges,
         contract: r_contract(contract),
         diagnostics: diagnostics.iter().map(r_diag).collect::<Option<_>>()?,
-        summary: summary.as_deref(),
         body_links: body_links
             .iter()
             .map(|l| (l.skill.as_str(), l.first, l.quote.as_str()))
@@ -83,7 +83,6 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
         ges,
         contract,
         diagnostics,
-        summary,
         body_links,
         ges_problem,
         profile,
@@ -138,7 +137,7 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
         shadowed_by: None,
         name_line,
         ges: ges.map(PathBuf::from),
-        summary: summary.map(str::to_string),
+        summary: None,
         body_links: body_links
             .into_iter()
             .map(|(skill, first, quote)| crate::plan::infer::BodyLink {

@@ -17,7 +17,7 @@ use std::io::{Seek, Write};
 
 pub const MAGIC: &[u8; 8] = b"re0index";
 /// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 const HEADER: usize = 8 + 4 + 4 + 8;
 
 /// What the whole index is about.
@@ -102,8 +102,6 @@ pub struct Record<'a> {
     pub contract: RContract<'a>,
     #[serde(borrow)]
     pub diagnostics: Vec<RDiag<'a>>,
-    #[serde(borrow)]
-    pub summary: Option<&'a str>,
     /// (skill, comes first, quote) for each relation the body states.
     #[serde(borrow)]
     pub body_links: Vec<(&'a str, bool, &'a str)>,
