@@ -1,7 +1,8 @@
 //! Planning: from one intent to ordered, typed steps (DESIGN §4).
 //!
 //! The stages, each in its own module: [`select`] chooses skills
-//! ([`relevance`] scores them, [`selector`] asks an outside program instead),
+//! ([`relevance`] scores them over each skill's [`profile`], its text
+//! analysed once; [`selector`] asks an outside program instead),
 //! [`closure`] adds what they need, cycles reject the plan, [`order`] sorts
 //! it, [`typing`] types each step, and [`render`] shows it.
 
