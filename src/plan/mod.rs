@@ -367,6 +367,10 @@ fn order_links(
             _ => None,
         })
         .collect();
+    // A link along a topological order of the links so far closes no
+    // cycle and keeps the order; only one against it needs a search (and,
+    // when kept, a new order). Plans of hundreds of steps stay linear-ish.
+    let mut pos = topo_positions(c.nodes.len(), &out);
     for l in infer::infer(catalog, &nodes) {
         if let Some(existing) = out.get_mut(&(l.from, l.to)) {
             if !existing.iter().any(|(s, _)| *s == l.source) {
@@ -374,7 +378,8 @@ fn order_links(
             }
             continue;
         }
-        if reaches(&out, l.to, l.from) {
+        let along = pos.as_ref().is_some_and(|p| p[l.from] < p[l.to]);
+        if !along && reaches(&out, l.to, l.from) {
             notes.push(format!(
                 "inferred link {} -> {} ({}: {}) dropped: it would close a cycle",
                 names[l.from],
@@ -385,8 +390,35 @@ fn order_links(
             continue;
         }
         out.insert((l.from, l.to), vec![(l.source, l.detail)]);
+        if !along {
+            pos = topo_positions(c.nodes.len(), &out);
+        }
     }
     out
+}
+
+/// Each node's place in a topological order of `edges` over nodes
+/// `0..n`; `None` when the edges hold a cycle.
+fn topo_positions<T>(n: usize, edges: &BTreeMap<(usize, usize), T>) -> Option<Vec<usize>> {
+    let mut indegree = vec![0usize; n];
+    for &(_, to) in edges.keys() {
+        *indegree.get_mut(to)? += 1;
+    }
+    let mut ready: Vec<usize> = (0..n).filter(|&x| indegree[x] == 0).collect();
+    let mut pos = vec![usize::MAX; n];
+    let mut next = 0;
+    while let Some(x) = ready.pop() {
+        pos[x] = next;
+        next += 1;
+        for ((_, to), _) in edges.range((x, 0)..=(x, usize::MAX)) {
+            let d = indegree.get_mut(*to)?;
+            *d -= 1;
+            if *d == 0 {
+                ready.push(*to);
+            }
+        }
+    }
+    (next == n).then_some(pos)
 }
 
 fn contract_detail(l: &Link, from: &str) -> String {
@@ -400,14 +432,19 @@ fn contract_detail(l: &Link, from: &str) -> String {
 
 /// True when `to` is reachable from `from` along `edges`.
 fn reaches<T>(edges: &BTreeMap<(usize, usize), T>, from: usize, to: usize) -> bool {
-    let mut seen = BTreeSet::new();
+    let mut seen: foldhash::HashSet<usize> = Default::default();
     let mut stack = vec![from];
     while let Some(x) = stack.pop() {
         if x == to {
             return true;
         }
         if seen.insert(x) {
-            stack.extend(edges.range((x, 0)..=(x, usize::MAX)).map(|((_, b), _)| *b));
+            stack.extend(
+                edges
+                    .range((x, 0)..=(x, usize::MAX))
+                    .map(|((_, b), _)| *b)
+                    .filter(|b| !seen.contains(b)),
+            );
         }
     }
     false
@@ -567,9 +604,16 @@ fn stop_condition(
 
 fn shadow_notes(catalog: &Catalog, c: &Closure) -> Vec<String> {
     let mut out = Vec::new();
+    // The skills each winner hides, gathered in one pass of the catalog.
+    let mut hidden: BTreeMap<usize, Vec<&crate::catalog::Skill>> = BTreeMap::new();
+    for x in &catalog.skills {
+        if let Some(w) = x.shadowed_by {
+            hidden.entry(w).or_default().push(x);
+        }
+    }
     for n in &c.nodes {
         let Target::Skill(s) = n.target else { continue };
-        for loser in catalog.skills.iter().filter(|x| x.shadowed_by == Some(s)) {
+        for loser in hidden.get(&s).into_iter().flatten() {
             out.push(format!(
                 "{} at {} shadows another at {}",
                 catalog.skills[s].key(),
