@@ -167,6 +167,29 @@ fn marker_at(
         .max()
 }
 
+/// True when `word` may open a marker: it is the first word of one (or not
+/// plain ASCII, which the full comparison handles). Most words open none,
+/// and this spares comparing them with every marker.
+fn may_open_marker(word: &str) -> bool {
+    static FIRST: std::sync::OnceLock<foldhash::HashSet<&'static str>> = std::sync::OnceLock::new();
+    let first = FIRST.get_or_init(|| {
+        NOT_MARKERS
+            .iter()
+            .chain(USE_MARKERS)
+            .filter_map(|m| m.first().copied())
+            .chain(["when", "whenever"])
+            .collect()
+    });
+    let mut buf = [0u8; 24];
+    if word.len() > buf.len() || !word.is_ascii() {
+        return !word.is_ascii();
+    }
+    for (b, w) in buf.iter_mut().zip(word.bytes()) {
+        *b = w.to_ascii_lowercase();
+    }
+    std::str::from_utf8(&buf[..word.len()]).is_ok_and(|w| first.contains(w))
+}
+
 /// Byte ranges of the sentences of `text`.
 fn sentences(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
@@ -206,6 +229,10 @@ pub fn parts(text: &str) -> Parts {
         let mut from = 0;
         let mut i = 0;
         while i < words.len() {
+            if !may_open_marker(&s[words[i].clone()]) {
+                i += 1;
+                continue;
+            }
             let (next, len) = if let Some(len) = marker_at(s, &words, i, NOT_MARKERS) {
                 (Part::Not, len)
             } else if let Some(len) = marker_at(s, &words, i, USE_MARKERS) {

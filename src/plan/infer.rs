@@ -21,7 +21,7 @@
 //! first, and one that would close a cycle is dropped with a note, never a
 //! reject.
 
-use super::text::{words, Analyzer};
+use super::text::{with_words, words, Analyzer};
 use crate::catalog::{Catalog, Skill};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -174,7 +174,10 @@ fn noun_phrase(w: &[String]) -> Option<String> {
 }
 
 fn read_description(d: &str, p: &mut Prose) {
-    let w = words(d);
+    with_words(d, |w| read_description_words(w, p));
+}
+
+fn read_description_words(w: &[String], p: &mut Prose) {
     for i in 0..w.len() {
         let rest = &w[i + 1..];
         match w[i].as_str() {

@@ -11,7 +11,7 @@
 //! dropped, stemmed.
 
 use super::description::{self, Part};
-use super::text::{for_each_word, Analyzer};
+use super::text::{with_words, Analyzer};
 use crate::catalog::Skill;
 use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
@@ -61,8 +61,6 @@ thread_local! {
     static ANALYZER: Analyzer = Analyzer::default();
     /// Stems already computed on this thread: the words of a catalog repeat.
     static STEMS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
-    /// A word buffer and the words of the text being analysed.
-    static WORDS: RefCell<(String, Vec<String>)> = const { RefCell::new((String::new(), Vec::new())) };
 }
 
 /// Words remembered per thread at most (a bound on a hostile catalog).
@@ -136,20 +134,9 @@ fn build(skill: &Skill, a: &Analyzer) -> Profile {
 
 /// Appends the terms of `text` to `out`, each followed by a space.
 fn add_terms(a: &Analyzer, text: &str, out: &mut String) {
-    WORDS.with(|cell| {
-        let (buf, ws) = &mut *cell.borrow_mut();
-        // The words of `text` into reused strings (the phrase table looks
-        // ahead, so they are gathered before terms are made).
-        let mut n = 0;
-        for_each_word(text, buf, |w| {
-            if n == ws.len() {
-                ws.push(String::new());
-            }
-            ws[n].clear();
-            ws[n].push_str(w);
-            n += 1;
-        });
-        a.for_each_term_with(&ws[..n], stem_memo, |t, _| {
+    // The phrase table looks ahead, so words are gathered before terms.
+    with_words(text, |ws| {
+        a.for_each_term_with(ws, stem_memo, |t, _| {
             // A term is a word of letters and digits: never a space inside.
             out.push_str(t);
             out.push(' ');

@@ -266,6 +266,35 @@ pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
     }
 }
 
+thread_local! {
+    /// A word buffer and reused word strings for [`with_words`].
+    static WORDS: std::cell::RefCell<(String, Vec<String>)> =
+        const { std::cell::RefCell::new((String::new(), Vec::new())) };
+}
+
+/// Calls `f` with the words of `text` (as [`words`] gives them), held in
+/// strings this thread reuses: [`words`] without an allocation per word,
+/// for reading every skill of a large catalog. `f` must not call it again.
+pub fn with_words<R>(text: &str, f: impl FnOnce(&[String]) -> R) -> R {
+    WORDS.with(|cell| {
+        let Ok(mut guard) = cell.try_borrow_mut() else {
+            // Called from inside `f`: fall back to fresh strings.
+            return f(&words(text));
+        };
+        let (buf, ws) = &mut *guard;
+        let mut n = 0;
+        for_each_word(text, buf, |w| {
+            if n == ws.len() {
+                ws.push(String::new());
+            }
+            ws[n].clear();
+            ws[n].push_str(w);
+            n += 1;
+        });
+        f(&ws[..n])
+    })
+}
+
 /// Lowercase words of letters and digits (an apostrophe stays inside a word).
 pub fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
