@@ -58,8 +58,12 @@ EOF
 intent='review the schema change and deploy the service'
 for count in $counts; do
   cat_dir="$PWD/$out/catalog-$count"
-  if [ ! -d "$cat_dir" ]; then
+  # A catalog left by another version of the generator is made again.
+  stamp=$(sha256sum examples/gen_catalog.rs | cut -c1-16)
+  if [ ! -d "$cat_dir" ] || [ "$(cat "$out/catalog-$count.gen" 2>/dev/null)" != "$stamp" ]; then
+    rm -rf "$cat_dir"
     target/release/examples/gen_catalog "$cat_dir" "$count"
+    echo "$stamp" >"$out/catalog-$count.gen"
   fi
   # A home where the peers find the catalog as installed Claude Code skills.
   home="$PWD/$out/home-$count"
