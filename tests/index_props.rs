@@ -22,6 +22,9 @@ struct SkillSpec {
     user_only: bool,
     /// 0 valid, 1 broken YAML, 2 no frontmatter.
     shape: u8,
+    /// Words of the body's opening prose (planning reads it as a weak
+    /// field; the index keeps it only as part of the skill's profile).
+    body: Vec<usize>,
 }
 
 fn skill() -> impl Strategy<Value = SkillSpec> {
@@ -32,15 +35,17 @@ fn skill() -> impl Strategy<Value = SkillSpec> {
         prop::collection::vec(0..ARTIFACTS.len(), 0..2),
         any::<bool>(),
         prop_oneof![8 => Just(0u8), 1 => Just(1u8), 1 => Just(2u8)],
+        prop::collection::vec(0..WORDS.len(), 0..4),
     )
         .prop_map(
-            |(name, words, produces, requires, user_only, shape)| SkillSpec {
+            |(name, words, produces, requires, user_only, shape, body)| SkillSpec {
                 name,
                 words,
                 produces,
                 requires,
                 user_only,
                 shape,
+                body,
             },
         )
 }
@@ -57,11 +62,12 @@ fn text(s: &SkillSpec, name: &str) -> String {
         1 => format!("---\nname: {name}\ndescription: [broken: {}\n---\n", words.join(" ")),
         2 => format!("# {name}\n{}\n", words.join(" ")),
         _ => format!(
-            "---\nname: {name}\ndescription: Use to {}.\ndisable-model-invocation: {}\nmetadata:\n  produces: \"{}\"\n  requires: \"{}\"\n---\nBody.\n",
+            "---\nname: {name}\ndescription: Use to {}.\ndisable-model-invocation: {}\nmetadata:\n  produces: \"{}\"\n  requires: \"{}\"\n---\nBody {}.\n",
             words.join(" "),
             s.user_only,
             list(&s.produces),
             list(&s.requires),
+            s.body.iter().map(|&w| WORDS[w]).collect::<Vec<_>>().join(" "),
         ),
     }
 }
