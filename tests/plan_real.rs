@@ -275,3 +275,15 @@ fn check_and_show_list_inferred_links_with_their_source() {
         .iter()
         .any(|l| l["from"] == "drafting-plans" && l["source"] == "artifact-name"));
 }
+
+#[test]
+fn a_clause_that_says_it_counts_the_words_it_stands_for() {
+    // "execute it": "it" is the plan the sentence before names, so the
+    // skill for executing a plan has two words of evidence, not one. A
+    // skill matching only the words "it" stands for is not taken for it.
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", "fixtures/plan/pronoun", "plan"])
+        .arg("we have the implementation plan for offline sync; execute it")
+        .args(["--format", "json"]);
+    assert_eq!(targets(&json(&mut cmd)), ["running-plans"]);
+}

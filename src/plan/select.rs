@@ -162,6 +162,9 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     let clause = &q.clauses[k];
     let mut f = Fit::default();
     let (mut words, mut specific, mut format, mut in_name) = (0, false, false, 0);
+    // Words of the clause itself: a skill matching only the words "it"
+    // stands for is the previous clause's skill, not this one's.
+    let mut own_words = 0;
     for m in &r.matches {
         if skip.contains(&m.term) {
             continue;
@@ -189,6 +192,7 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
             f.own += e;
             if e > 0.0 {
                 words += 1;
+                own_words += 1;
                 specific |= !q.weak[m.term] || declared;
                 format |= declared;
                 format |= q.format[m.term];
@@ -199,6 +203,12 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
             f.own += BORROWED * e;
             f.total += BORROWED * e;
             specific |= e > 0.0 && !q.weak[m.term];
+            // The word "it" stands for counts as one of the clause's own
+            // ("execute it", the plan: execute + plan).
+            if e > 0.0 && !q.weak[m.term] {
+                words += 1;
+                in_name += usize::from(m.fields.contains(&FieldKind::Name));
+            }
         } else {
             f.total += CONTEXT * e;
         }
@@ -214,7 +224,8 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     if name {
         f.own += NAME_BONUS;
     }
-    f.strong = phrase || name || in_name >= 2 || (specific && (words >= 2 || format));
+    f.strong =
+        (phrase || name || in_name >= 2 || (specific && (words >= 2 || format))) && own_words > 0;
     f.total += f.own;
     f
 }
