@@ -379,7 +379,7 @@ fn order_links(
             continue;
         }
         let along = pos.as_ref().is_some_and(|p| p[l.from] < p[l.to]);
-        if !along && reaches(&out, l.to, l.from) {
+        if !along && reaches(&out, l.to, l.from, pos.as_deref()) {
             notes.push(format!(
                 "inferred link {} -> {} ({}: {}) dropped: it would close a cycle",
                 names[l.from],
@@ -430,8 +430,16 @@ fn contract_detail(l: &Link, from: &str) -> String {
     }
 }
 
-/// True when `to` is reachable from `from` along `edges`.
-fn reaches<T>(edges: &BTreeMap<(usize, usize), T>, from: usize, to: usize) -> bool {
+/// True when `to` is reachable from `from` along `edges`. With `pos`, a
+/// topological order of `edges`, nodes placed after `to` are not entered:
+/// every edge goes forward in it, so no path through them comes back.
+fn reaches<T>(
+    edges: &BTreeMap<(usize, usize), T>,
+    from: usize,
+    to: usize,
+    pos: Option<&[usize]>,
+) -> bool {
+    let before_to = |b: usize| pos.is_none_or(|p| p.get(b) <= p.get(to));
     let mut seen: foldhash::HashSet<usize> = Default::default();
     let mut stack = vec![from];
     while let Some(x) = stack.pop() {
@@ -443,7 +451,7 @@ fn reaches<T>(edges: &BTreeMap<(usize, usize), T>, from: usize, to: usize) -> bo
                 edges
                     .range((x, 0)..=(x, usize::MAX))
                     .map(|((_, b), _)| *b)
-                    .filter(|b| !seen.contains(b)),
+                    .filter(|&b| !seen.contains(&b) && before_to(b)),
             );
         }
     }
