@@ -151,10 +151,11 @@ struct Fit {
     own: f64,
     /// Own plus context.
     total: f64,
-    /// Evidence beyond one common word: an own word that is not weak, and
-    /// either two own words, a phrase found as written, a name of two or
-    /// more words spelled out, a named file format or tool, or a word the
-    /// author declared a trigger.
+    /// Evidence beyond one common word: at least one word of the clause's
+    /// own, a word that is not weak, and either two words (in a clause that
+    /// says "it", the words it stands for count), a phrase found as
+    /// written, a name of two or more words spelled out, a named file format
+    /// or tool, or a word the author declared a trigger.
     strong: bool,
 }
 
