@@ -197,15 +197,10 @@ impl Skill {
     }
 }
 
-/// Reads a candidate into a skill. Never fails.
-pub fn load(c: Candidate) -> Skill {
-    read(c)
-}
-
 /// A skill named `name` with nothing read (for tests).
 #[cfg(test)]
 pub fn blank(name: &str) -> Skill {
-    let mut s = read(Candidate {
+    let mut s = load(Candidate {
         file: PathBuf::from("/nonexistent/SKILL.md"),
         dir: PathBuf::from("/nonexistent"),
         root: 0,
@@ -219,7 +214,8 @@ pub fn blank(name: &str) -> Skill {
     s
 }
 
-fn read(c: Candidate) -> Skill {
+/// Reads a candidate into a skill. Never fails.
+pub fn load(c: Candidate) -> Skill {
     let c_has_agents = c.has_agents;
     let ges_files = c.ges_files.clone();
     let fallback_name = match c.kind {

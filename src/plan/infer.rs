@@ -376,15 +376,6 @@ fn made_for<'a>(
     })
 }
 
-/// True when artifact phrases `made` and `needed` name the same thing: the
-/// same last word, stemmed.
-#[cfg(test)]
-fn same_artifact(made: &str, needed: &str, a: &Analyzer) -> bool {
-    let m = a.terms(made);
-    let n = a.terms(needed);
-    matches!((m.last(), n.last()), (Some(x), Some(y)) if x == y && !a.is_weak(x))
-}
-
 /// Links among `nodes` (plan node index, catalog skill index, clause rank),
 /// strongest source first.
 pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<Inferred> {
@@ -563,9 +554,21 @@ mod tests {
         read_body("- **REQUIRED SUB-SKILL:** Use superpowers:executing-plans\nREQUIRED BACKGROUND: You MUST understand superpowers:test-driven-development first\n", &mut p);
         assert_eq!(p.then[0].0, "superpowers:executing-plans");
         assert_eq!(p.first[0].0, "superpowers:test-driven-development");
+        // An artifact one makes and another needs: the same last word, stemmed.
         let a = Analyzer::default();
-        assert!(same_artifact("plans", "written implementation plan", &a));
-        assert!(!same_artifact("notes", "written implementation plan", &a));
+        let blank = crate::catalog::skill::blank("x");
+        let link = |made: &str, needed: &str| {
+            let (mut px, mut py) = (Prose::default(), Prose::default());
+            px.makes.push(made.to_string());
+            py.needs.push(needed.to_string());
+            let (tx, ty) = (
+                NodeTerms::of(&blank, &px, &a),
+                NodeTerms::of(&blank, &py, &a),
+            );
+            made_for(&px, &tx, &py, &ty, &a).map(|(m, n)| (m.clone(), n.clone()))
+        };
+        assert!(link("plans", "written implementation plan").is_some());
+        assert!(link("notes", "written implementation plan").is_none());
     }
 
     #[test]
