@@ -69,7 +69,7 @@ pub fn eline(text: impl AsRef<str>) {
 /// Streams `v` as pretty JSON with a trailing newline, without building a
 /// JSON tree first (a roster of 10,000 skills stays small in memory).
 pub fn print_serialize<T: serde::Serialize>(v: &T) {
-    let mut out = std::io::BufWriter::new(Out);
+    let mut out = std::io::BufWriter::with_capacity(64 << 10, Out);
     if serde_json::to_writer_pretty(&mut out, v).is_ok() {
         let _ = out.write_all(b"\n");
     }
@@ -79,7 +79,7 @@ pub fn print_serialize<T: serde::Serialize>(v: &T) {
 /// Streams to stdout whatever `write` writes, through one buffer (a
 /// report of 100,000 findings is never held whole).
 pub fn stream(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
-    let mut out = std::io::BufWriter::new(Out);
+    let mut out = std::io::BufWriter::with_capacity(64 << 10, Out);
     let _ = write(&mut out);
     let _ = out.flush();
 }
