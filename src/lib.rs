@@ -11,7 +11,8 @@
 //! Below them all: [`process`] is the one place child processes start,
 //! [`fsio`] the one way untrusted files are opened, [`display`] makes
 //! their text safe to show, [`yaml`] guards the YAML parser, [`userdirs`]
-//! finds the user's own folders (the run key, [`trust`] records), and
+//! finds the user's own folders (the run key, [`trust`] records),
+//! [`shared_text`] keeps text decoded from the catalog index in place, and
 //! [`diag`] and [`error`] are shared by all.
 
 pub mod agents;
@@ -32,6 +33,7 @@ pub mod paths;
 pub mod plan;
 pub mod process;
 pub mod run;
+pub mod shared_text;
 pub mod state;
 pub mod trust;
 pub mod userdirs;

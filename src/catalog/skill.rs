@@ -108,12 +108,13 @@ pub struct Skill {
     pub dir: PathBuf,
     /// Index of the root it was found in.
     pub root: usize,
-    pub description: Option<String>,
+    pub description: Option<crate::shared_text::Text>,
     pub lane: Lane,
     pub lane_source: LaneSource,
     /// False when the frontmatter could not be read.
     pub readable: bool,
-    pub contract: Contract,
+    /// Shared with every other skill that declares nothing (most do).
+    pub contract: std::sync::Arc<Contract>,
     pub diagnostics: Vec<Diagnostic>,
     /// Index (in the catalog) of the skill that hides this one.
     pub shadowed_by: Option<usize>,
@@ -237,7 +238,7 @@ pub fn load(c: Candidate) -> Skill {
         lane: Lane::UserOnly,
         lane_source: LaneSource::Unreadable,
         readable: false,
-        contract: Contract::default(),
+        contract: Contract::none(),
         diagnostics: Vec::new(),
         shadowed_by: None,
         name_line: None,
@@ -284,7 +285,7 @@ pub fn load(c: Candidate) -> Skill {
             {
                 skill.name = n;
             }
-            skill.description = fields.description;
+            skill.description = fields.description.map(Into::into);
             skill.diagnostics.push(*d);
             return skill;
         }
@@ -304,12 +305,17 @@ pub fn load(c: Candidate) -> Skill {
     if let Some(Value::String(d)) = map.get("description") {
         let d = d.trim();
         if !d.is_empty() {
-            skill.description = Some(d.to_string());
+            skill.description = Some(d.into());
         }
     }
     let found = spec::check(&skill, &map, &keys);
     skill.diagnostics.extend(found);
-    skill.contract = read_contract(&map, &keys, &skill.file, &mut skill.diagnostics);
+    skill.contract = Contract::shared(read_contract(
+        &map,
+        &keys,
+        &skill.file,
+        &mut skill.diagnostics,
+    ));
     pick_ges(&mut skill, &ges_files);
     if skill.contract.user_only_declared() {
         skill.lane = Lane::UserOnly;

@@ -54,6 +54,23 @@ fn list(f: &Option<Field<Vec<String>>>) -> &[String] {
 }
 
 impl Contract {
+    /// The contract of a skill that declares nothing, one for all of them.
+    pub fn none() -> std::sync::Arc<Contract> {
+        static NONE: std::sync::LazyLock<std::sync::Arc<Contract>> =
+            std::sync::LazyLock::new(Default::default);
+        std::sync::Arc::clone(&NONE)
+    }
+
+    /// `c` to hold in a skill: the shared [`Contract::none`] when it
+    /// declares nothing, so 10,000 skills without a contract hold one.
+    pub fn shared(c: Contract) -> std::sync::Arc<Contract> {
+        if c == Contract::default() {
+            Contract::none()
+        } else {
+            std::sync::Arc::new(c)
+        }
+    }
+
     pub fn triggers(&self) -> &[String] {
         list(&self.triggers)
     }

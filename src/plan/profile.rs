@@ -13,6 +13,7 @@
 use super::description::{self, Part};
 use super::text::{with_words, Analyzer};
 use crate::catalog::Skill;
+use crate::shared_text::Text;
 use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
 
@@ -23,7 +24,7 @@ pub const FIELDS: usize = 8;
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Profile {
     /// Every term of every field, each followed by one space.
-    pub terms: String,
+    pub terms: Text,
     /// Where each field's terms end in [`Profile::terms`] (byte offsets).
     pub ends: [u32; FIELDS],
     /// Trigger and quoted phrases of two or more terms: the phrase as
@@ -74,13 +75,13 @@ pub fn of(skill: &Skill) -> Profile {
 
 fn build(skill: &Skill, a: &Analyzer) -> Profile {
     let mut p = Profile::default();
-    let push = |p: &mut Profile, text: &str| add_terms(a, text, &mut p.terms);
-    push(&mut p, &skill.name);
-    p.ends[0] = p.terms.len() as u32;
+    let mut terms = String::new();
+    add_terms(a, &skill.name, &mut terms);
+    p.ends[0] = terms.len() as u32;
     for t in skill.contract.triggers() {
-        push(&mut p, t);
+        add_terms(a, t, &mut terms);
     }
-    p.ends[1] = p.terms.len() as u32;
+    p.ends[1] = terms.len() as u32;
     let d = skill.description.as_deref().unwrap_or("");
     let parts = description::parts(d);
     // A quoted word is a trigger word; the words of a longer quoted phrase
@@ -88,32 +89,33 @@ fn build(skill: &Skill, a: &Analyzer) -> Profile {
     for r in &parts.phrases {
         let quoted = &d[r.clone()];
         if !quoted.trim().contains(char::is_whitespace) {
-            push(&mut p, quoted);
+            add_terms(a, quoted, &mut terms);
         }
     }
-    p.ends[2] = p.terms.len() as u32;
+    p.ends[2] = terms.len() as u32;
     for (f, want) in [(3, Part::When), (4, Part::Does)] {
         for (part, r) in &parts.spans {
             if *part == want {
-                push(&mut p, &d[r.clone()]);
+                add_terms(a, &d[r.clone()], &mut terms);
             }
         }
-        p.ends[f] = p.terms.len() as u32;
+        p.ends[f] = terms.len() as u32;
     }
     for t in skill.contract.produces() {
-        push(&mut p, t);
+        add_terms(a, t, &mut terms);
     }
-    p.ends[5] = p.terms.len() as u32;
+    p.ends[5] = terms.len() as u32;
     if let Some(b) = &skill.summary {
-        push(&mut p, b);
+        add_terms(a, b, &mut terms);
     }
-    p.ends[6] = p.terms.len() as u32;
+    p.ends[6] = terms.len() as u32;
     for (part, r) in &parts.spans {
         if *part == Part::Not {
-            push(&mut p, &d[r.clone()]);
+            add_terms(a, &d[r.clone()], &mut terms);
         }
     }
-    p.ends[7] = p.terms.len() as u32;
+    p.ends[7] = terms.len() as u32;
+    p.terms = terms.into();
     let quoted = parts.phrases.iter().map(|r| &d[r.clone()]);
     for phrase in skill
         .contract
@@ -166,7 +168,7 @@ mod tests {
 
     fn skill(name: &str, description: &str) -> Skill {
         let mut s = crate::catalog::skill::blank(name);
-        s.description = Some(description.to_string());
+        s.description = Some(description.into());
         s
     }
 

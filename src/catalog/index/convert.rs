@@ -9,7 +9,9 @@ use crate::catalog::skill::{Candidate, Lane, LaneSource, Skill, SkillKind};
 use crate::contract::{Contract, Field, Origin};
 use crate::diag::{rules, Diagnostic, Severity};
 use crate::plan::profile::Profile;
+use crate::shared_text::Text;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The record of a freshly read skill; `None` when a path in it is not
 /// UTF-8 (such a skill is simply read every time).
@@ -72,7 +74,7 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
 
 /// The skill a record stands for, at the candidate's place; the candidate
 /// back when the record does not decode into this build's types.
-pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
+pub fn skill(r: Record<'_>, c: Candidate, buf: &Arc<Vec<u8>>) -> Result<Skill, Candidate> {
     let Record {
         name,
         description,
@@ -100,7 +102,7 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
         ))
     })();
     let profile = Profile {
-        terms: profile.terms.to_string(),
+        terms: Text::within(buf, profile.terms),
         ends: profile.ends,
         phrases: profile
             .phrases
@@ -128,11 +130,11 @@ pub fn skill(r: Record<'_>, c: Candidate) -> Result<Skill, Candidate> {
         file,
         dir,
         root,
-        description: description.map(str::to_string),
+        description: description.map(|d| Text::within(buf, d)),
         lane,
         lane_source,
         readable,
-        contract,
+        contract: Contract::shared(contract),
         diagnostics,
         shadowed_by: None,
         name_line,

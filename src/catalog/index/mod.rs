@@ -39,7 +39,7 @@ use std::ffi::OsString;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Entries whose file changed less than this before the index's scan began
 /// are not trusted (file systems stamp times in ticks, some in seconds).
@@ -122,7 +122,8 @@ pub struct Store {
     /// Where it lives; `None` when the index is off or has no home.
     path: Option<PathBuf>,
     root: String,
-    bytes: Vec<u8>,
+    /// Shared with the skills decoded from it, whose text stays in place.
+    bytes: Arc<Vec<u8>>,
     started_ns: i64,
     /// The root folder, opened once: files below it are stat'ed by a path
     /// relative to it, which spares the kernel the walk down from `/`.
@@ -148,6 +149,7 @@ impl Store {
             .filter(|p| p.parent().is_some_and(|d| fsio::real_dir(d).is_ok()))
             .and_then(|p| fsio::read_limited(p, MAX_INDEX_BYTES, Follow::No).ok())
             .unwrap_or_default();
+        let bytes = Arc::new(bytes);
         let root_fd = path.as_ref().and_then(|_| RootFd::open(&root.path));
         Store {
             path,
@@ -249,7 +251,7 @@ impl<'a> Session<'a> {
             .and_then(|blob| Some((self.matching(blob, &key)?, *blob)));
         let mut c = c;
         if let Some((record, blob)) = found {
-            match convert::skill(record, c) {
+            match convert::skill(record, c, &self.store.bytes) {
                 Ok(skill) => {
                     self.push(Live::Old(blob));
                     return skill;
