@@ -22,6 +22,7 @@
 
 use super::text::{is_stop_word, words, Analyzer};
 use crate::catalog::Catalog;
+use memchr::memmem;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -240,17 +241,22 @@ struct Counts {
     long_name: bool,
 }
 
-/// The index of `term` among the query's terms, if it is one.
-fn term_of(q: &Query, term: &str) -> Option<usize> {
-    let first = term.as_bytes().first()?;
+/// A searcher for each of the query's terms, made once per query.
+fn finders(q: &Query) -> Vec<memmem::Finder<'static>> {
     q.terms
         .iter()
-        .position(|t| t.as_bytes().first() == Some(first) && t == term)
+        .map(|t| memmem::Finder::new(t.as_bytes()).into_owned())
+        .collect()
 }
 
 /// Counts the query's terms in the skill's analysed fields (its
 /// [`super::profile::Profile`], made once per skill).
-fn count(catalog: &Catalog, i: usize, q: &Query) -> Counts {
+///
+/// The profile is one string of terms, each followed by one space, so a
+/// field's length is its spaces, and a query term occurs wherever its
+/// bytes stand between a space (or the start) and a space: each term is
+/// searched for with SIMD rather than every word compared with every term.
+fn count(catalog: &Catalog, i: usize, q: &Query, finders: &[memmem::Finder<'_>]) -> Counts {
     let p = catalog.skills[i].profile();
     let mut c = Counts {
         skill: i,
@@ -260,14 +266,7 @@ fn count(catalog: &Catalog, i: usize, q: &Query) -> Counts {
         names_in: Vec::new(),
         long_name: false,
     };
-    for f in 0..super::profile::FIELDS {
-        for term in p.field(f) {
-            c.len[f] += 1;
-            if let Some(t) = term_of(q, term) {
-                c.tf[t][f] += 1;
-            }
-        }
-    }
+    count_terms(p.terms.as_bytes(), &p.ends, finders, &mut c.len, &mut c.tf);
     if c.tf.iter().any(|tf| tf[0] > 0) {
         let name_terms: Vec<String> = p.field(0).map(str::to_string).collect();
         c.long_name = name_terms.len() >= 2;
@@ -285,6 +284,39 @@ fn count(catalog: &Catalog, i: usize, q: &Query) -> Counts {
         }
     }
     c
+}
+
+/// Fills `len` (terms per field) and `tf[term][field]` from a profile's
+/// `text` and field `ends`.
+fn count_terms(
+    text: &[u8],
+    ends: &[u32; 8],
+    finders: &[memmem::Finder<'_>],
+    len: &mut [usize; 8],
+    tf: &mut [[u32; 8]],
+) {
+    let mut start = 0;
+    for (f, &end) in ends.iter().enumerate() {
+        let end = (end as usize).clamp(start, text.len());
+        len[f] = memchr::memchr_iter(b' ', &text[start..end]).count();
+        start = end;
+    }
+    for (t, finder) in finders.iter().enumerate() {
+        let n = finder.needle().len();
+        if n == 0 {
+            continue;
+        }
+        for at in finder.find_iter(text) {
+            let starts = at == 0 || text[at - 1] == b' ';
+            if !starts || text.get(at + n) != Some(&b' ') {
+                continue;
+            }
+            // The field whose range holds it (ends are in order).
+            if let Some(f) = ends.iter().position(|&e| at < e as usize) {
+                tf[t][f] += 1;
+            }
+        }
+    }
 }
 
 /// The clauses that hold every term of `name_terms` (all of them query terms).
@@ -330,7 +362,11 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
     if q.terms.is_empty() || active.is_empty() {
         return Vec::new();
     }
-    let counts: Vec<Counts> = active.par_iter().map(|&i| count(catalog, i, q)).collect();
+    let finders = finders(q);
+    let counts: Vec<Counts> = active
+        .par_iter()
+        .map(|&i| count(catalog, i, q, &finders))
+        .collect();
     let n = counts.len() as f64;
     let mut avg = [0f64; 8];
     for c in &counts {
@@ -426,4 +462,54 @@ fn relevance_of(c: Counts, q: &Query, idf: &[f64], avg: &[f64; 8]) -> Option<Rel
 pub fn max_idf(n: usize) -> f64 {
     let n = n as f64;
     (1.0 + (n - 1.0 + 0.5) / 1.5).ln().max(f64::MIN_POSITIVE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The plain count `count_terms` must equal: split every field into its
+    /// words and compare each with each query term.
+    fn by_words(fields: &[Vec<String>], terms: &[String]) -> ([usize; 8], Vec<[u32; 8]>) {
+        let mut len = [0; 8];
+        let mut tf = vec![[0; 8]; terms.len()];
+        for (f, words) in fields.iter().enumerate() {
+            len[f] = words.len();
+            for w in words {
+                if let Some(t) = terms.iter().position(|x| x == w) {
+                    tf[t][f] += 1;
+                }
+            }
+        }
+        (len, tf)
+    }
+
+    proptest! {
+        #[test]
+        fn searching_the_text_counts_what_comparing_words_counts(
+            fields in proptest::collection::vec(
+                proptest::collection::vec("(a|ab|ba|b|plan|plans|xplan)", 0..6), 8),
+            terms in proptest::collection::btree_set("(a|ab|b|plan|lan|s)", 0..5),
+        ) {
+            let terms: Vec<String> = terms.into_iter().collect();
+            let mut text = String::new();
+            let mut ends = [0u32; 8];
+            for (f, words) in fields.iter().enumerate() {
+                for w in words {
+                    text.push_str(w);
+                    text.push(' ');
+                }
+                ends[f] = text.len() as u32;
+            }
+            let finders: Vec<memmem::Finder<'static>> = terms
+                .iter()
+                .map(|t| memmem::Finder::new(t.as_bytes()).into_owned())
+                .collect();
+            let mut len = [0; 8];
+            let mut tf = vec![[0; 8]; terms.len()];
+            count_terms(text.as_bytes(), &ends, &finders, &mut len, &mut tf);
+            prop_assert_eq!((len, tf), by_words(&fields, &terms));
+        }
+    }
 }
