@@ -104,8 +104,6 @@ pub struct Skill {
     pub kind: SkillKind,
     /// The `SKILL.md` or command file.
     pub file: PathBuf,
-    /// The skill folder (for a command file: the folder holding it).
-    pub dir: PathBuf,
     /// Index of the root it was found in.
     pub root: usize,
     pub description: Option<crate::shared_text::Text>,
@@ -172,6 +170,12 @@ pub fn summary_of(body: &str) -> Option<String> {
 }
 
 impl Skill {
+    /// The skill folder (for a command file: the folder holding it): the
+    /// folder of its file, so the path is kept once.
+    pub fn dir(&self) -> &Path {
+        self.file.parent().unwrap_or(Path::new(""))
+    }
+
     /// The qualified name `plugin:name` for plugin skills.
     pub fn qualified_name(&self) -> Option<String> {
         self.plugin.as_ref().map(|p| format!("{p}:{}", self.name))
@@ -232,7 +236,6 @@ pub fn load(c: Candidate) -> Skill {
         plugin: c.plugin,
         kind: c.kind,
         file: c.file,
-        dir: c.dir,
         root: c.root,
         description: None,
         lane: Lane::UserOnly,
@@ -320,7 +323,12 @@ pub fn load(c: Candidate) -> Skill {
     if skill.contract.user_only_declared() {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::Frontmatter;
-    } else if c_has_agents && codex_forbids_implicit(&skill.dir, &mut skill.diagnostics) {
+    } else if c_has_agents
+        && codex_forbids_implicit(
+            skill.file.parent().unwrap_or(Path::new("")),
+            &mut skill.diagnostics,
+        )
+    {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::CodexSidecar;
     }
@@ -333,14 +341,14 @@ fn pick_ges(skill: &mut Skill, files: &[String]) {
     let files: Vec<String> = match skill.kind {
         SkillKind::Command => crate::ges::find::own_names(&skill.name)
             .into_iter()
-            .filter(|f| skill.dir.join(f).is_file())
+            .filter(|f| skill.dir().join(f).is_file())
             .collect(),
         SkillKind::Folder => files.to_vec(),
     };
     if files.is_empty() {
         return;
     }
-    let pick = crate::ges::find::pick(&skill.dir, &skill.name, &files);
+    let pick = crate::ges::find::pick(skill.dir(), &skill.name, &files);
     skill.ges = pick.chosen;
     skill.ges_problem = pick.problem;
 }

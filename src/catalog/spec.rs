@@ -50,7 +50,7 @@ pub fn check(skill: &Skill, map: &Mapping, keys: &KeyLines) -> Vec<Diagnostic> {
                     );
                 }
                 let folder = skill
-                    .dir
+                    .dir()
                     .file_name()
                     .map(|f| f.to_string_lossy())
                     .unwrap_or_default();

@@ -240,7 +240,7 @@ pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
                 "fires_when": step.fires_when,
                 "skippable_when": step.skippable_when,
                 "invocation": step.invocation,
-                "skill_dir": skill.map(|s| ctx.show_path(&s.dir)),
+                "skill_dir": skill.map(|s| ctx.show_path(s.dir())),
                 "handoff_path": inbox,
                 "prompt": prompt_text,
             },

@@ -70,14 +70,14 @@ pub fn check_skill(skill: &Skill, bindings: &BTreeMap<String, String>) -> Vec<Di
         let (diags, g) = check_file(&path, skill, bindings, top);
         found.extend(diags);
         for r in g.map(|g| super::find::graph_refs(&g)).unwrap_or_default() {
-            if let Ok(p) = super::source::resolve(&r, &path, &skill.dir) {
+            if let Ok(p) = super::source::resolve(&r, &path, skill.dir()) {
                 queue.push((p, false));
             }
         }
     }
     if skill.kind == crate::catalog::SkillKind::Folder {
-        for f in super::find::graph_files(&skill.dir) {
-            let p = skill.dir.join(&f);
+        for f in super::find::graph_files(skill.dir()) {
+            let p = skill.dir().join(&f);
             let real = std::fs::canonicalize(&p).unwrap_or(p.clone());
             if !seen.contains(&real) {
                 found.push(
@@ -319,7 +319,7 @@ fn actions(
                 );
             }
             if let Some(p) = &a.prompt {
-                match super::source::prompt_text(p, &g.file, &skill.dir) {
+                match super::source::prompt_text(p, &g.file, skill.dir()) {
                     Ok(t) => {
                         prompts.insert((node.clone(), a.id.clone()), t);
                     }
@@ -365,7 +365,7 @@ fn run_target(
         if g.version == Version::V1_0 {
             out.push(rules::GES_VERSION, line, format!("a nested graph (`run: {t}`) is GES 1.1; this graph says schema: ges/1.0 (re0 runs it anyway)"));
         }
-        if let Err(e) = super::source::resolve(&t, &g.file, &skill.dir)
+        if let Err(e) = super::source::resolve(&t, &g.file, skill.dir())
             .and_then(|p| super::load(&p).map(|_| ()).map_err(|e| e.to_string()))
         {
             out.push(

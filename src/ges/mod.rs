@@ -168,7 +168,7 @@ pub fn for_skill(skill: &crate::catalog::Skill) -> Result<Option<Graph>, String>
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
-    source::resolve(&format!("./{name}"), path, &skill.dir)
+    source::resolve(&format!("./{name}"), path, skill.dir())
         .map_err(|e| format!("its graph {e}"))?;
     load(path)
         .map(Some)

@@ -56,7 +56,7 @@ struct Effective<'a> {
 fn effective<'a>(catalog: &'a Catalog, skill: &'a Skill) -> Effective<'a> {
     let mut needs: BTreeSet<String> = skill.contract.needs().into_iter().collect();
     let graph_error = match crate::ges::for_skill(skill) {
-        Ok(Some(g)) if crate::ges::exec::runs_commands(&g, &skill.dir) => {
+        Ok(Some(g)) if crate::ges::exec::runs_commands(&g, skill.dir()) => {
             needs.insert("exec".to_string());
             None
         }
@@ -91,7 +91,7 @@ fn lane_reason(skill: &Skill) -> String {
         .find(|d| d.severity == crate::diag::Severity::Error);
     match (&skill.lane_source, error) {
         (LaneSource::Unreadable, Some(d)) => {
-            let base = skill.dir.parent().unwrap_or(&skill.dir);
+            let base = skill.dir().parent().unwrap_or(skill.dir());
             format!(
                 "user-only: its lane is unreadable ({}: {})",
                 d.location(base),

@@ -325,7 +325,7 @@ impl<'a> Engine<'a> {
     fn needs_runner(&self, i: usize) -> bool {
         match self.graph_of(i) {
             Some((s, Ok(g))) if self.authority.steps[i].ty != StepType::Conditional => {
-                crate::ges::exec::needs_runner(&g, &s.dir)
+                crate::ges::exec::needs_runner(&g, s.dir())
             }
             Some((_, Err(_))) => false,
             _ => true,
@@ -341,7 +341,7 @@ impl<'a> Engine<'a> {
         inbox: Option<&std::path::Path>,
     ) -> Result<Option<crate::ges::state::Question>> {
         let (skill, graph) = self.graph_of(i).expect("checked by the caller");
-        let (skill_key, skill_dir) = (skill.key(), skill.dir.clone());
+        let (skill_key, skill_dir) = (skill.key(), skill.dir().to_path_buf());
         let step = self.run.plan.steps[i].clone();
         let rec = self.run.state.steps[i].clone();
         let path_for = |run: &Run, attempt: u32| {
@@ -715,7 +715,7 @@ impl<'a> Engine<'a> {
                 run_id: &self.run.state.run_id.clone(),
                 step: &step.id,
                 skill: &step.target,
-                skill_dir: skill.map(|s| s.dir.as_path()),
+                skill_dir: skill.map(|s| s.dir()),
                 attempt,
                 handoff: &inbox,
                 prompt: &prompt_text,

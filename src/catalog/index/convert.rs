@@ -21,7 +21,6 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
         plugin: _,
         kind: _,
         file: _,
-        dir: _,
         root: _,
         description,
         lane,
@@ -116,7 +115,7 @@ pub fn skill(r: Record<'_>, c: Candidate, buf: &Arc<Vec<u8>>) -> Result<Skill, C
     };
     let Candidate {
         file,
-        dir,
+        dir: _,
         root,
         plugin,
         kind,
@@ -128,7 +127,6 @@ pub fn skill(r: Record<'_>, c: Candidate, buf: &Arc<Vec<u8>>) -> Result<Skill, C
         plugin,
         kind,
         file,
-        dir,
         root,
         description: description.map(|d| Text::within(buf, d)),
         lane,
