@@ -287,3 +287,27 @@ fn a_clause_that_says_it_counts_the_words_it_stands_for() {
         .args(["--format", "json"]);
     assert_eq!(targets(&json(&mut cmd)), ["running-plans"]);
 }
+
+#[test]
+fn a_request_that_ends_on_this_borrows_the_scene_before_it() {
+    // The sentences before "How do we fix this?" only set the scene; "this"
+    // is the churn from failed payments, so that skill serves the request.
+    // "one" points back the same way.
+    for (intent, want) in [
+        (
+            "We keep losing customers because their cards expire. \
+             About 15% of our churn is from failed payments. How do we fix this?",
+            "payment-recovery",
+        ),
+        (
+            "Our paid ads feel stale. Can you write a fresh one?",
+            "ad-copy",
+        ),
+    ] {
+        let (mut cmd, _h) = re0_repo();
+        cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
+            .arg(intent)
+            .args(["--format", "json"]);
+        assert_eq!(targets(&json(&mut cmd)), [want], "{intent}");
+    }
+}

@@ -135,9 +135,7 @@ impl Query {
                 rank: c.rank,
                 question: c.question,
                 context: c.context,
-                refers_back: words(&c.text)
-                    .iter()
-                    .any(|w| matches!(w.as_str(), "it" | "them" | "that" | "those")),
+                refers_back: refers_back(&words(&c.text)),
             };
             a.for_each_term(&words(&c.text), |t, w| {
                 let k = match q.terms.iter().position(|x| x == t) {
@@ -239,6 +237,18 @@ struct Counts {
     phrases: Vec<(usize, String)>,
     names_in: Vec<usize>,
     long_name: bool,
+}
+
+/// True when a clause's words point back at what came before: "review
+/// it", "execute them", or a clause that ends on "this" or "one" ("how do
+/// we fix this?", "can you help us design one?").
+fn refers_back(words: &[String]) -> bool {
+    words
+        .iter()
+        .any(|w| matches!(w.as_str(), "it" | "them" | "that" | "those"))
+        || words
+            .last()
+            .is_some_and(|w| matches!(w.as_str(), "this" | "these" | "one"))
 }
 
 /// A searcher for each of the query's terms, made once per query.

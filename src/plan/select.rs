@@ -157,6 +157,8 @@ struct Fit {
     /// written, a name of two or more words spelled out, a named file format
     /// or tool, or a word the author declared a trigger.
     strong: bool,
+    /// None of the clause's own words matched: only what "this" stands for.
+    only_borrowed: bool,
 }
 
 fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
@@ -225,10 +227,20 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     if name {
         f.own += NAME_BONUS;
     }
-    f.strong =
-        (phrase || name || in_name >= 2 || (specific && (words >= 2 || format))) && own_words > 0;
+    f.strong = (phrase || name || in_name >= 2 || (specific && (words >= 2 || format)))
+        && (own_words > 0 || after_scene(q, k));
+    f.only_borrowed = own_words == 0;
     f.total += f.own;
     f
+}
+
+/// True when clause `k` refers back to a sentence that only set the scene
+/// ("…our churn is from failed payments. How do we fix this?"): what "this"
+/// stands for is the whole request, so the words it borrows may carry it
+/// alone. After a clause that asked for work of its own ("write a design
+/// doc, then review it") they may not: that clause has its skill.
+fn after_scene(q: &Query, k: usize) -> bool {
+    k > 0 && q.clauses[k].refers_back && q.clauses[k - 1].context
 }
 
 /// True when the clause opens with a word of the skill's name that is not
@@ -294,7 +306,10 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
         if clause.context {
             continue;
         }
-        if let Some(first) = pick(&fits, |_| true) {
+        // A skill that matches the clause's own words comes before one that
+        // matches only what its "this" stands for.
+        let first = pick(&fits, |i| !fits[i].only_borrowed).or_else(|| pick(&fits, |_| true));
+        if let Some(first) = first {
             picks.push((k, first, fits));
         }
     }
