@@ -8,6 +8,8 @@
 //! quotes and comments, every block indentation level, and every `- ` or
 //! `? ` that starts a nested node on the same line counts one level.
 
+pub mod fast;
+
 /// Deepest nesting accepted. serde_yaml itself stops at 128.
 pub const MAX_DEPTH: usize = 64;
 
