@@ -1,0 +1,232 @@
+//! Measures the YAML parse of SKILL.md frontmatter alone, serde_yaml against
+//! serde-saphyr and re0's fast path (`re0::yaml::fast`), and checks that
+//! they read the same thing.
+//!
+//! ```sh
+//! cargo run --release --example yaml_parse -- MODE ROUNDS DIR...
+//! ```
+//!
+//! Every `SKILL.md` under the DIRs is read and split at its fences first
+//! (not timed); then MODE parses every frontmatter ROUNDS times on one
+//! thread and prints the median time of one pass:
+//! - `serde_yaml`: `serde_yaml::from_str::<Value>`, as re0 did;
+//! - `saphyr`: `serde_saphyr` with re0's options into the same `Value`;
+//! - `fast`: re0's frontmatter fast path, serde_yaml where it gives up;
+//! - `none`: no parse (the cost of the loop and the read);
+//! - `compare`: parses each once with serde_yaml, the fast path and
+//!   serde-saphyr, and prints every file where they differ from serde_yaml
+//!   (value, error-or-not, error line).
+
+use re0::catalog::frontmatter;
+use serde_yaml::Value;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let Ok(t) = e.file_type() else { continue };
+        if t.is_dir() {
+            walk(&e.path(), out);
+        } else if t.is_file() && e.file_name() == "SKILL.md" {
+            out.push(e.path());
+        }
+    }
+}
+
+/// (file, frontmatter text) of every SKILL.md that has one.
+fn frontmatters(dirs: &[String]) -> Vec<(PathBuf, String)> {
+    let mut files = Vec::new();
+    for d in dirs {
+        walk(Path::new(d), &mut files);
+    }
+    files.sort();
+    files
+        .into_iter()
+        .filter_map(|f| {
+            let text = std::fs::read_to_string(&f).ok()?;
+            let yaml = frontmatter::split(&text).ok()?.yaml.to_string();
+            Some((f, yaml))
+        })
+        .collect()
+}
+
+/// Outcome of one parse: the value, or the error's 1-based line.
+type Outcome = Result<Value, (Option<usize>, String)>;
+
+fn with_serde_yaml(yaml: &str) -> Outcome {
+    serde_yaml::from_str::<Value>(yaml).map_err(|e| (e.location().map(|l| l.line()), e.to_string()))
+}
+
+/// A YAML parse error: what went wrong and where (1-based, in the text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ParseError {
+    message: String,
+    line: Option<usize>,
+    column: Option<usize>,
+}
+
+/// serde-saphyr set to read untyped YAML the way serde_yaml 0.9 does
+/// (YAML 1.2 core booleans, `<<` an ordinary key, `0123` and `1_000`
+/// text, `.inf` a number), without comments or snippets, with its budget
+/// (depth, nodes, events, aliases) on.
+fn saphyr_options() -> serde_saphyr::Options {
+    use serde_saphyr::options::{DuplicateKeyPolicy, MergeKeyPolicy, NonFiniteFloatPolicy};
+    let mut o = serde_saphyr::Options::default();
+    o.duplicate_keys = DuplicateKeyPolicy::Error;
+    o.merge_keys = MergeKeyPolicy::AsOrdinary;
+    o.strict_booleans = true;
+    o.leading_zero_numbers_as_strings = true;
+    o.underscored_numbers_as_strings = true;
+    o.non_finite_float_policy = NonFiniteFloatPolicy::PassThrough;
+    o.with_snippet = false;
+    o
+}
+
+/// Parses one YAML document into a [`serde_yaml::Value`] with serde-saphyr.
+fn parse_value(text: &str) -> Result<serde_yaml::Value, ParseError> {
+    serde_saphyr::from_str_with_options(text, saphyr_options()).map_err(|e| {
+        let loc = e.location().filter(|l| l.line() > 0);
+        ParseError {
+            message: e.to_string(),
+            line: loc.map(|l| l.line() as usize),
+            column: loc.map(|l| l.column() as usize),
+        }
+    })
+}
+
+fn with_saphyr(yaml: &str) -> Outcome {
+    parse_value(yaml).map_err(|e| (e.line, e.message))
+}
+
+/// serde-saphyr without its budget (to see what the budget costs).
+fn with_saphyr_unbudgeted(yaml: &str) -> Outcome {
+    use serde_saphyr::options::{MergeKeyPolicy, NonFiniteFloatPolicy};
+    let mut o = serde_saphyr::Options::default();
+    o.budget = None;
+    o.merge_keys = MergeKeyPolicy::AsOrdinary;
+    o.strict_booleans = true;
+    o.non_finite_float_policy = NonFiniteFloatPolicy::PassThrough;
+    o.with_snippet = false;
+    serde_saphyr::from_str_with_options::<Value>(yaml, o).map_err(|e| (None, e.to_string()))
+}
+
+/// Only the event stream of serde-saphyr's parser, no values built.
+fn with_granit_events(yaml: &str) -> Outcome {
+    let mut n = 0usize;
+    for ev in serde_saphyr::granit_parser::Parser::new_from_str(yaml) {
+        if ev.is_err() {
+            return Err((None, "event error".into()));
+        }
+        n += 1;
+    }
+    Ok(Value::from(n as u64))
+}
+
+/// Only the event stream of serde_yaml's parser (libyaml), through the
+/// `serde::de::IgnoredAny` visitor: parsed, nothing built.
+fn with_serde_yaml_ignored(yaml: &str) -> Outcome {
+    serde_yaml::from_str::<serde::de::IgnoredAny>(yaml)
+        .map(|_| Value::Null)
+        .map_err(|e| (None, e.to_string()))
+}
+
+/// re0's fast path, and serde_yaml where it cannot decide.
+fn with_fast_path(yaml: &str) -> Outcome {
+    match re0::yaml::fast::parse(yaml) {
+        Some(m) => Ok(Value::Mapping(m)),
+        None => with_serde_yaml(yaml),
+    }
+}
+
+fn median_ms(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (mode, rounds, dirs) = match args.as_slice() {
+        [m, r, dirs @ ..] if !dirs.is_empty() => (m.as_str(), r.parse::<usize>().unwrap(), dirs),
+        _ => panic!("usage: yaml_parse MODE ROUNDS DIR..."),
+    };
+    let docs = frontmatters(dirs);
+    let bytes: usize = docs.iter().map(|(_, y)| y.len()).sum();
+    if mode == "compare" {
+        compare(&docs);
+        return;
+    }
+    let parse: fn(&str) -> Outcome = match mode {
+        "serde_yaml" => with_serde_yaml,
+        "saphyr" => with_saphyr,
+        "fast" => with_fast_path,
+        "saphyr-nobudget" => with_saphyr_unbudgeted,
+        "granit-events" => with_granit_events,
+        "serde_yaml-ignored" => with_serde_yaml_ignored,
+        "none" => |_| Ok(Value::Null),
+        _ => panic!("unknown mode {mode}"),
+    };
+    let mut times = Vec::new();
+    let mut ok = 0;
+    for _ in 0..rounds {
+        let t = Instant::now();
+        ok = docs.iter().filter(|(_, y)| parse(y).is_ok()).count();
+        times.push(t.elapsed().as_secs_f64() * 1e3);
+    }
+    println!(
+        "{mode}: {} frontmatters ({bytes} bytes), {ok} parse, median {:.1} ms per pass of {rounds}",
+        docs.len(),
+        median_ms(times)
+    );
+}
+
+fn compare(docs: &[(PathBuf, String)]) {
+    let decided = docs
+        .iter()
+        .filter(|(_, y)| re0::yaml::fast::parse(y).is_some())
+        .count();
+    println!("fast path decides {decided} of {}", docs.len());
+    println!("-- fast path (with serde_yaml behind it) against serde_yaml");
+    compare_with(docs, with_fast_path);
+    println!("-- serde-saphyr against serde_yaml");
+    compare_with(docs, with_saphyr);
+}
+
+fn compare_with(docs: &[(PathBuf, String)], other: fn(&str) -> Outcome) {
+    let (mut same, mut differ) = (0, 0);
+    let mut errors = 0;
+    for (file, yaml) in docs {
+        let a = with_serde_yaml(yaml);
+        let b = other(yaml);
+        let agree = match (&a, &b) {
+            (Ok(x), Ok(y)) => x == y,
+            (Err((lx, _)), Err((ly, _))) => {
+                errors += 1;
+                lx == ly
+            }
+            _ => false,
+        };
+        if agree {
+            same += 1;
+        } else {
+            differ += 1;
+            println!("DIFF {}", file.display());
+            println!("  serde_yaml: {}", short(&a));
+            println!("  other:      {}", short(&b));
+        }
+    }
+    println!(
+        "{} frontmatters: {same} same ({errors} errors on the same line), {differ} differ",
+        docs.len()
+    );
+}
+
+fn short(o: &Outcome) -> String {
+    let s = match o {
+        Ok(v) => format!("ok {v:?}"),
+        Err((line, msg)) => format!("error line {line:?}: {msg}"),
+    };
+    s.chars().take(300).collect()
+}
