@@ -12,6 +12,8 @@
 //! - `serde_yaml`: `serde_yaml::from_str::<Value>`, as re0 did;
 //! - `saphyr`: `serde_saphyr` with re0's options into the same `Value`;
 //! - `fast`: re0's frontmatter fast path, serde_yaml where it gives up;
+//! - `hostile`: times each parser on an alias bomb, 50,000-deep nesting
+//!   and a 1 MiB description (DIR is ignored);
 //! - `none`: no parse (the cost of the loop and the read);
 //! - `compare`: parses each once with serde_yaml, the fast path and
 //!   serde-saphyr, and prints every file where they differ from serde_yaml
@@ -152,6 +154,10 @@ fn main() {
         [m, r, dirs @ ..] if !dirs.is_empty() => (m.as_str(), r.parse::<usize>().unwrap(), dirs),
         _ => panic!("usage: yaml_parse MODE ROUNDS DIR..."),
     };
+    if mode == "hostile" {
+        hostile();
+        return;
+    }
     let docs = frontmatters(dirs);
     let bytes: usize = docs.iter().map(|(_, y)| y.len()).sum();
     if mode == "compare" {
@@ -229,4 +235,69 @@ fn short(o: &Outcome) -> String {
         Err((line, msg)) => format!("error line {line:?}: {msg}"),
     };
     s.chars().take(300).collect()
+}
+
+/// Each parser on hostile text: what it answers and how long it takes.
+fn hostile() {
+    let mut bomb = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for (prev, name) in "abcdefgh".chars().zip("bcdefghi".chars()) {
+        let refs = vec![format!("*{prev}"); 10].join(", ");
+        bomb.push_str(&format!("{name}: &{name} [{refs}]\n"));
+    }
+    let cases = [
+        ("alias bomb (10^9 nodes once expanded)", bomb),
+        (
+            "50,000-deep flow nesting",
+            format!("a: {}{}\n", "[".repeat(50_000), "]".repeat(50_000)),
+        ),
+        // Block nesting costs its depth in indentation per line: 1,400
+        // levels is about the 1 MiB a SKILL.md may have.
+        ("1,400-deep block nesting", {
+            let mut s = String::new();
+            for d in 0..1_400 {
+                s.push_str(&format!("{}k:\n", " ".repeat(d)));
+            }
+            s
+        }),
+        (
+            "1 MiB folded description",
+            format!(
+                "name: a\ndescription: >-\n{}",
+                "  lorem ipsum dolor sit amet\n".repeat(36_000)
+            ),
+        ),
+        (
+            "1 MiB of keys (50,000 lines)",
+            (0..50_000).map(|i| format!("k{i}: v{i}\n")).collect(),
+        ),
+    ];
+    let parsers: [(&str, fn(&str) -> Outcome); 4] = [
+        ("serde_yaml", with_serde_yaml),
+        ("re0 guard + serde_yaml", with_guard),
+        ("serde-saphyr", with_saphyr),
+        ("fast path", |y| {
+            re0::yaml::fast::parse(y)
+                .map(Value::Mapping)
+                .ok_or((None, "not decided".into()))
+        }),
+    ];
+    for (name, text) in &cases {
+        println!("{name} ({} bytes):", text.len());
+        for (p, f) in parsers {
+            let t = Instant::now();
+            let out = f(text);
+            let ms = t.elapsed().as_secs_f64() * 1e3;
+            let what = match &out {
+                Ok(_) => "parsed".to_string(),
+                Err((_, m)) => format!("error: {}", m.chars().take(90).collect::<String>()),
+            };
+            println!("  {p:<24} {ms:>9.2} ms  {what}");
+        }
+    }
+}
+
+/// re0's depth guard in front of serde_yaml, as `skill::load` has it.
+fn with_guard(yaml: &str) -> Outcome {
+    re0::yaml::check_depth(yaml).map_err(|d| (Some(d.line), d.to_string()))?;
+    with_serde_yaml(yaml)
 }

@@ -7,9 +7,11 @@
 //! It decides only what it reads exactly as YAML 1.2 (as serde_yaml 0.9
 //! resolves it) does:
 //! - keys: `[A-Za-z_][A-Za-z0-9_.-]*`, not `true`/`null`…, each once;
-//! - plain scalars not starting with an indicator, a digit, a sign, `.` or
-//!   `~`, without `: `, ` #` or a final `:`; `true`/`false`/`null` and their
-//!   capitalised spellings are booleans and null, as in serde_yaml;
+//! - plain scalars not starting with an indicator, a sign, `.` or `~`,
+//!   without `: `, ` #` or a final `:`; `true`/`false`/`null` and their
+//!   capitalised spellings are booleans and null, as in serde_yaml; of
+//!   those starting with a digit only plain integers, `1.5`, versions and
+//!   dates;
 //! - single-line quoted scalars (`"…"` without escapes, `'…'`);
 //! - block scalars `|`, `|-`, `>`, `>-` whose lines all share one
 //!   indentation, with no trailing spaces and only empty blank lines;
@@ -19,6 +21,7 @@
 //! multi-line plain or quoted scalars, escapes, deeper nesting, characters
 //! YAML does not allow unescaped) returns `None`.
 
+use serde_yaml::mapping::Entry;
 use serde_yaml::{Mapping, Value};
 
 /// Longest key read here (libyaml's simple-key limit is 1024).
@@ -26,7 +29,7 @@ const MAX_KEY: usize = 128;
 
 /// The mapping `yaml` denotes, or `None` when only the full parser can say.
 pub fn parse(yaml: &str) -> Option<Mapping> {
-    if !yaml.ends_with('\n') || !yaml.chars().all(allowed) {
+    if !yaml.ends_with('\n') || !all_allowed(yaml) {
         return None;
     }
     let lines: Vec<&str> = yaml
@@ -39,6 +42,16 @@ pub fn parse(yaml: &str) -> Option<Mapping> {
     let mut p = Reader { lines, at: 0 };
     let map = p.mapping(0)?;
     (!map.is_empty() && p.at == p.lines.len()).then_some(map)
+}
+
+/// [`allowed`] for every character, a byte at a time where it is ASCII.
+fn all_allowed(yaml: &str) -> bool {
+    let ascii_ok = |b: u8| matches!(b, b'\n' | b'\r' | b' '..=b'~');
+    if yaml.bytes().all(|b| b >= 0x80 || ascii_ok(b)) {
+        yaml.is_ascii() || yaml.chars().all(allowed)
+    } else {
+        false
+    }
 }
 
 /// Characters YAML accepts unescaped (libyaml's printable set), without
@@ -93,11 +106,12 @@ impl<'a> Reader<'a> {
             } else {
                 scalar(rest)?
             };
-            let key = Value::String(key.to_string());
-            if map.contains_key(&key) {
-                return None;
+            match map.entry(Value::String(key.to_string())) {
+                Entry::Occupied(_) => return None,
+                Entry::Vacant(slot) => {
+                    slot.insert(value);
+                }
             }
-            map.insert(key, value);
         }
         Some(map)
     }
@@ -237,13 +251,45 @@ fn scalar(v: &str) -> Option<Value> {
     }
     let first = v.chars().next()?;
     let indicator = "-?:,[]{}#&*!|>'\"%@`";
-    if indicator.contains(first) || first.is_ascii_digit() || matches!(first, '+' | '.' | '~') {
+    if indicator.contains(first) || matches!(first, '+' | '.' | '~') {
         return None;
+    }
+    if first.is_ascii_digit() {
+        return numeric(v);
     }
     if v.contains(": ") || v.contains(" #") || v.ends_with(':') {
         return None;
     }
     Some(keyword(v).unwrap_or_else(|| Value::String(v.to_string())))
+}
+
+/// A plain scalar starting with a digit, for the few shapes whose reading
+/// by serde_yaml is plain: an integer without leading zeros that fits
+/// u64, `digits.digits` (a float), digits with a leading zero, a version
+/// (`1.2.3`, two dots or more) or a date (`2025-01-31`), the last three
+/// text. Anything else (hex, exponents, signs, huge numbers) is `None`.
+fn numeric(v: &str) -> Option<Value> {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let parts: Vec<&str> = v.split('.').collect();
+    if !parts.iter().all(|p| digits(p)) {
+        let d: Vec<&str> = v.split('-').collect();
+        let date = d.len() == 3
+            && d.iter()
+                .zip([4, 2, 2])
+                .all(|(p, n)| p.len() == n && digits(p));
+        return date.then(|| Value::String(v.to_string()));
+    }
+    match parts.len() {
+        1 if v.len() > 1 && v.starts_with('0') => Some(Value::String(v.to_string())),
+        1 => v.parse::<u64>().ok().map(Value::from),
+        2 => v
+            .parse::<f64>()
+            .ok()
+            .filter(|f| f.is_finite())
+            .map(Value::from),
+        n if n >= 3 => Some(Value::String(v.to_string())),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

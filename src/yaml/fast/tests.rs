@@ -27,6 +27,11 @@ fn the_common_shapes_are_decided() {
     );
     decides_as_serde_yaml("name: a\r\ndescription: Use when:never mind, or this\r\n");
     decides_as_serde_yaml("description: >\n  a\n  b\n");
+    let m = decides_as_serde_yaml(
+        "metadata:\n  version: 1.0.0\n  v: 2.5\n  n: 42\n  z: 0\n  padded: 007\n  updated: 2025-01-31\n  big: 18446744073709551615\n",
+    );
+    assert_eq!(m["metadata"]["version"], Value::from("1.0.0"));
+    assert_eq!(m["metadata"]["n"], Value::from(42u64));
 }
 
 #[test]
@@ -46,7 +51,11 @@ fn anything_else_goes_to_the_full_parser() {
         "name: [a, b]\n",
         "tools:\n  - Read\n",
         "tools:\n- Read\n",
-        "version: 1.0\n",
+        "version: 1.0e3\n",
+        "n: 18446744073709551616\n",
+        "n: 0x1F\n",
+        "n: 12 apples\n",
+        "d: 2025-1-31\n",
         "n: -1\n",
         "n: ~\n",
         "true: a\n",
@@ -108,6 +117,12 @@ fn piece() -> impl Strategy<Value = String> {
         Just("False".to_string()),
         Just("0".to_string()),
         Just("1.5".to_string()),
+        Just("1.0.0".to_string()),
+        Just("2025-01-31".to_string()),
+        Just("007".to_string()),
+        Just("e3".to_string()),
+        Just("x".to_string()),
+        "[0-9]{1,21}",
         Just("-".to_string()),
         Just(".inf".to_string()),
         Just("é".to_string()),
@@ -132,6 +147,7 @@ fn shaped() -> impl Strategy<Value = String> {
         "'[a-z :#\"]{0,8}'",
         Just("true".to_string()),
         Just("Null".to_string()),
+        "[0-9][0-9.-]{0,10}",
         Just(String::new()),
         ">-\n  [a-z :#]{1,8}\n  [a-z]{1,8}",
         "\\|\n  [a-z :#]{1,8}\n\n  [a-z]{1,8}\n",
