@@ -12,6 +12,8 @@
 //! - `serde_yaml`: `serde_yaml::from_str::<Value>`, as re0 did;
 //! - `saphyr`: `serde_saphyr` with re0's options into the same `Value`;
 //! - `fast`: re0's frontmatter fast path, serde_yaml where it gives up;
+//! - `mutate`: makes ROUNDS small random edits of each frontmatter and
+//!   checks that whatever the fast path decides, serde_yaml decides alike;
 //! - `hostile`: times each parser on an alias bomb, 50,000-deep nesting
 //!   and a 1 MiB description (DIR is ignored);
 //! - `none`: no parse (the cost of the loop and the read);
@@ -57,6 +59,9 @@ fn frontmatters(dirs: &[String]) -> Vec<(PathBuf, String)> {
 
 /// Outcome of one parse: the value, or the error's 1-based line.
 type Outcome = Result<Value, (Option<usize>, String)>;
+
+/// One way of parsing a frontmatter.
+type Parser = fn(&str) -> Outcome;
 
 fn with_serde_yaml(yaml: &str) -> Outcome {
     serde_yaml::from_str::<Value>(yaml).map_err(|e| (e.location().map(|l| l.line()), e.to_string()))
@@ -160,11 +165,15 @@ fn main() {
     }
     let docs = frontmatters(dirs);
     let bytes: usize = docs.iter().map(|(_, y)| y.len()).sum();
+    if mode == "mutate" {
+        mutate(&docs, rounds);
+        return;
+    }
     if mode == "compare" {
         compare(&docs);
         return;
     }
-    let parse: fn(&str) -> Outcome = match mode {
+    let parse: Parser = match mode {
         "serde_yaml" => with_serde_yaml,
         "saphyr" => with_saphyr,
         "fast" => with_fast_path,
@@ -200,7 +209,7 @@ fn compare(docs: &[(PathBuf, String)]) {
     compare_with(docs, with_saphyr);
 }
 
-fn compare_with(docs: &[(PathBuf, String)], other: fn(&str) -> Outcome) {
+fn compare_with(docs: &[(PathBuf, String)], other: Parser) {
     let (mut same, mut differ) = (0, 0);
     let mut errors = 0;
     for (file, yaml) in docs {
@@ -271,7 +280,7 @@ fn hostile() {
             (0..50_000).map(|i| format!("k{i}: v{i}\n")).collect(),
         ),
     ];
-    let parsers: [(&str, fn(&str) -> Outcome); 4] = [
+    let parsers: [(&str, Parser); 4] = [
         ("serde_yaml", with_serde_yaml),
         ("re0 guard + serde_yaml", with_guard),
         ("serde-saphyr", with_saphyr),
@@ -300,4 +309,56 @@ fn hostile() {
 fn with_guard(yaml: &str) -> Outcome {
     re0::yaml::check_depth(yaml).map_err(|d| (Some(d.line), d.to_string()))?;
     with_serde_yaml(yaml)
+}
+
+/// Differential test of the fast path on real frontmatter with small
+/// random edits (a token inserted, or a few bytes removed).
+fn mutate(docs: &[(PathBuf, String)], per_doc: usize) {
+    const TOKENS: &[&str] = &[
+        " ", "  ", "\n", "\n  ", "\n\n", ":", ": ", "#", " #", "\"", "'", "-", "- ", "|", ">-",
+        "\t", "\r", "[", "{", "&a ", "*a", "!", "0", "1.0", "007", "true", "~", "\\", "é", "---",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut tried, mut decided, mut wrong) = (0, 0, 0);
+    for (file, yaml) in docs {
+        for _ in 0..per_doc {
+            let mut at = next(yaml.len() + 1);
+            while !yaml.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut text = yaml.clone();
+            if next(3) == 0 {
+                let mut end = (at + 1 + next(3)).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                text.replace_range(at..end, "");
+            } else {
+                text.insert_str(at, TOKENS[next(TOKENS.len())]);
+            }
+            tried += 1;
+            let Some(fast) = re0::yaml::fast::parse(&text) else {
+                continue;
+            };
+            decided += 1;
+            let full = with_serde_yaml(&text);
+            if full != Ok(Value::Mapping(fast.clone())) {
+                wrong += 1;
+                if wrong <= 5 {
+                    println!("WRONG {} {text:?}", file.display());
+                    println!("  serde_yaml: {}", short(&full));
+                    println!("  fast:       {}", short(&Ok(Value::Mapping(fast))));
+                }
+            }
+        }
+    }
+    println!(
+        "{tried} edited frontmatters, fast path decided {decided}, {wrong} differ from serde_yaml"
+    );
 }
