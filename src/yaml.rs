@@ -7,6 +7,12 @@
 //! The count is conservative: every open flow bracket (`[`, `{`) outside
 //! quotes and comments, every block indentation level, and every `- ` or
 //! `? ` that starts a nested node on the same line counts one level.
+//!
+//! [`fast`] reads the common frontmatter shape without the full parser
+//! (nesting at most two levels, so it needs no guard) and leaves the rest
+//! to it.
+
+pub mod fast;
 
 /// Deepest nesting accepted. serde_yaml itself stops at 128.
 pub const MAX_DEPTH: usize = 64;
