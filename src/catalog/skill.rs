@@ -169,11 +169,16 @@ pub fn summary_of(body: &str) -> Option<String> {
     Some(crate::display::clip(&out, SUMMARY_BYTES).into_owned())
 }
 
+/// The folder holding a skill's file.
+fn folder_of(file: &Path) -> &Path {
+    file.parent().unwrap_or(Path::new(""))
+}
+
 impl Skill {
     /// The skill folder (for a command file: the folder holding it): the
     /// folder of its file, so the path is kept once.
     pub fn dir(&self) -> &Path {
-        self.file.parent().unwrap_or(Path::new(""))
+        folder_of(&self.file)
     }
 
     /// The qualified name `plugin:name` for plugin skills.
@@ -323,11 +328,7 @@ pub fn load(c: Candidate) -> Skill {
     if skill.contract.user_only_declared() {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::Frontmatter;
-    } else if c_has_agents
-        && codex_forbids_implicit(
-            skill.file.parent().unwrap_or(Path::new("")),
-            &mut skill.diagnostics,
-        )
+    } else if c_has_agents && codex_forbids_implicit(folder_of(&skill.file), &mut skill.diagnostics)
     {
         skill.lane = Lane::UserOnly;
         skill.lane_source = LaneSource::CodexSidecar;
