@@ -105,9 +105,33 @@ const NOT_MARKERS: &[&[&str]] = &[
     &["avoid", "for"],
 ];
 
-/// The byte ranges of the words of `s` (letters, digits, `'`).
-fn word_spans(s: &str) -> Vec<std::ops::Range<usize>> {
-    let mut out = Vec::new();
+/// The byte ranges of the words of `s` (letters, digits, `'`) into `out`
+/// (cleared first): a byte at a time when `s` is ASCII, as most
+/// descriptions are, else [`word_spans_of_chars`].
+fn word_spans_into(s: &str, out: &mut Vec<std::ops::Range<usize>>) {
+    out.clear();
+    if !s.is_ascii() {
+        return word_spans_of_chars(s, out);
+    }
+    let mut start: Option<usize> = None;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        let inside = b.is_ascii_alphanumeric() || (b == b'\'' && start.is_some());
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                out.push(from..i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = start {
+        out.push(from..s.len());
+    }
+}
+
+/// Word spans of any text: Unicode letters and digits, `'` and `’` inside.
+fn word_spans_of_chars(s: &str, out: &mut Vec<std::ops::Range<usize>>) {
     let mut start: Option<usize> = None;
     for (i, c) in s.char_indices() {
         let inside = c.is_alphanumeric() || (matches!(c, '\'' | '’') && start.is_some());
@@ -123,7 +147,6 @@ fn word_spans(s: &str) -> Vec<std::ops::Range<usize>> {
     if let Some(b) = start {
         out.push(b..s.len());
     }
-    out
 }
 
 /// True when `word` is `m` (lowercase ASCII, `'` for either apostrophe),
@@ -172,6 +195,9 @@ fn marker_at(
 /// and this spares comparing them with every marker.
 fn may_open_marker(word: &str) -> bool {
     static FIRST: std::sync::OnceLock<foldhash::HashSet<&'static str>> = std::sync::OnceLock::new();
+    // The letters those first words start with: most words are turned
+    // away on their first byte, without hashing.
+    static LETTERS: std::sync::OnceLock<[bool; 256]> = std::sync::OnceLock::new();
     let first = FIRST.get_or_init(|| {
         NOT_MARKERS
             .iter()
@@ -180,9 +206,25 @@ fn may_open_marker(word: &str) -> bool {
             .chain(["when", "whenever"])
             .collect()
     });
+    let letters = LETTERS.get_or_init(|| {
+        let mut t = [false; 256];
+        for w in first {
+            if let Some(&b) = w.as_bytes().first() {
+                t[b as usize] = true;
+            }
+        }
+        t
+    });
     let mut buf = [0u8; 24];
     if word.len() > buf.len() || !word.is_ascii() {
         return !word.is_ascii();
+    }
+    if !word
+        .as_bytes()
+        .first()
+        .is_some_and(|b| letters[b.to_ascii_lowercase() as usize])
+    {
+        return false;
     }
     for (b, w) in buf.iter_mut().zip(word.bytes()) {
         *b = w.to_ascii_lowercase();
@@ -222,9 +264,10 @@ pub fn parts(text: &str) -> Parts {
         spans: Vec::new(),
         phrases: quoted(text),
     };
+    let mut words = Vec::new();
     for sentence in sentences(text) {
         let s = &text[sentence.clone()];
-        let words = word_spans(s);
+        word_spans_into(s, &mut words);
         let mut part = Part::Does;
         let mut from = 0;
         let mut i = 0;
@@ -266,7 +309,13 @@ pub fn parts(text: &str) -> Parts {
 
 /// Adds a span unless it holds only spaces and punctuation.
 fn push_span(out: &mut Parts, part: Part, text: &str, range: std::ops::Range<usize>) {
-    if text[range.clone()].chars().any(char::is_alphanumeric) {
+    let span = &text[range.clone()];
+    let has_word = if span.is_ascii() {
+        span.bytes().any(|b| b.is_ascii_alphanumeric())
+    } else {
+        span.chars().any(char::is_alphanumeric)
+    };
+    if has_word {
         out.spans.push((part, range));
     }
 }
@@ -276,11 +325,22 @@ fn push_span(out: &mut Parts, part: Part, text: &str, range: std::ops::Range<usi
 /// At most 60 bytes inside.
 fn quoted(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
-    if !text.contains(['"', '“', '`', '\'', '‘']) {
+    let ascii = text.is_ascii();
+    let any_quote = if ascii {
+        memchr::memchr3(b'"', b'`', b'\'', text.as_bytes()).is_some()
+    } else {
+        text.contains(['"', '“', '`', '\'', '‘'])
+    };
+    if !any_quote {
         return out;
     }
     let pairs = [('"', '"'), ('“', '”'), ('`', '`'), ('\'', '\''), ('‘', '’')];
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    // ASCII text is its bytes: no decoding needed to list its characters.
+    let chars: Vec<(usize, char)> = if ascii {
+        text.bytes().map(char::from).enumerate().collect()
+    } else {
+        text.char_indices().collect()
+    };
     let mut k = 0;
     while k < chars.len() {
         let (i, c) = chars[k];
@@ -320,6 +380,16 @@ fn quoted(text: &str) -> Vec<std::ops::Range<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn ascii_word_spans_are_those_of_chars(s in "[a-zA-Z0-9' .,;:!?()-]{0,40}") {
+            let (mut fast, mut chars) = (Vec::new(), Vec::new());
+            word_spans_into(&s, &mut fast);
+            word_spans_of_chars(&s, &mut chars);
+            proptest::prop_assert_eq!(fast, chars);
+        }
+    }
 
     fn show(text: &str) -> Vec<(Part, String)> {
         parts(text)
