@@ -34,6 +34,17 @@
 //! | `javascript` / `typescript` | js / ts |
 //! | `kubernet` | kubernetes, k8s |
 //! | `databas` | database(s), db |
+//!
+//! Spellings only: these meet their long forms, but naming them is not
+//! evidence of a format or tool on its own ([`is_canonical`] is false),
+//! since many skills mention Python or GitHub in passing.
+//!
+//! | term | written as |
+//! |---|---|
+//! | `postgr` | postgres, postgresql, psql |
+//! | `markdown` / `yaml` / `python` | md / yml / py |
+//! | `github` | github, gh |
+//! | `terraform` / `mongodb` | tf / mongo |
 
 /// The canonical term of a single lowercase word, if it is in the table.
 pub fn word(w: &str) -> Option<&'static str> {
@@ -61,6 +72,13 @@ pub fn word(w: &str) -> Option<&'static str> {
         "ts" => "typescript",
         "kubernetes" | "k8s" => "kubernet",
         "database" | "databases" | "db" => "databas",
+        "postgres" | "postgresql" | "psql" => "postgr",
+        "markdown" | "md" => "markdown",
+        "yaml" | "yml" => "yaml",
+        "python" | "py" => "python",
+        "github" | "gh" => "github",
+        "terraform" | "tf" => "terraform",
+        "mongodb" | "mongo" => "mongodb",
         _ => return None,
     })
 }
@@ -186,6 +204,22 @@ mod tests {
         assert_eq!(phrase(&["end", "to", "end"]), Some(("e2e", 3)));
         assert_eq!(phrase(&["word"]), None);
         assert_eq!(word("word"), None);
+    }
+
+    #[test]
+    fn short_spellings_meet_their_long_forms_without_naming_a_format() {
+        for (short, long) in [
+            ("psql", "postgresql"),
+            ("md", "markdown"),
+            ("yml", "yaml"),
+            ("py", "python"),
+            ("gh", "github"),
+            ("tf", "terraform"),
+            ("mongo", "mongodb"),
+        ] {
+            assert_eq!(word(short), word(long), "{short}");
+            assert!(!is_canonical(word(short).unwrap()), "{short}");
+        }
     }
 
     #[test]
