@@ -408,7 +408,7 @@ fn read_text(file: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
 /// The common flat shape is read by the fast path (`yaml::fast`, the same
 /// mapping serde_yaml builds, in a third of its time); serde_yaml reads
 /// the rest and reports every error.
-fn parse_yaml(yaml: &str, first_line: usize, file: &Path) -> Result<Mapping, Box<Diagnostic>> {
+pub fn parse_yaml(yaml: &str, first_line: usize, file: &Path) -> Result<Mapping, Box<Diagnostic>> {
     if let Some(map) = crate::yaml::fast::parse(yaml) {
         return Ok(map);
     }

@@ -73,13 +73,8 @@ pub fn check_file(file: &Path) -> Vec<Diagnostic> {
     };
     // As `skill::load` reads it: the fast path, else the depth guard before
     // serde_yaml (50,000 nested brackets would hold it for seconds).
-    let map = match crate::yaml::fast::parse(split.yaml) {
-        Some(map) => map,
-        None if crate::yaml::check_depth(split.yaml).is_err() => return Vec::new(),
-        None => match serde_yaml::from_str::<serde_yaml::Value>(split.yaml) {
-            Ok(serde_yaml::Value::Mapping(map)) => map,
-            _ => return Vec::new(),
-        },
+    let Ok(map) = crate::catalog::skill::parse_yaml(split.yaml, split.yaml_line, file) else {
+        return Vec::new();
     };
     let lines = KeyLines::index(split.yaml, split.yaml_line);
     let mut out = Vec::new();

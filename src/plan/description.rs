@@ -106,34 +106,26 @@ const NOT_MARKERS: &[&[&str]] = &[
 ];
 
 /// The byte ranges of the words of `s` (letters, digits, `'`) into `out`
-/// (cleared first): a byte at a time when `s` is ASCII, as most
-/// descriptions are, else [`word_spans_of_chars`].
+/// (cleared first). ASCII text, as most descriptions are, is walked as its
+/// bytes, without decoding characters.
 fn word_spans_into(s: &str, out: &mut Vec<std::ops::Range<usize>>) {
     out.clear();
-    if !s.is_ascii() {
-        return word_spans_of_chars(s, out);
-    }
-    let mut start: Option<usize> = None;
-    for (i, &b) in s.as_bytes().iter().enumerate() {
-        let inside = b.is_ascii_alphanumeric() || (b == b'\'' && start.is_some());
-        match (inside, start) {
-            (true, None) => start = Some(i),
-            (false, Some(from)) => {
-                out.push(from..i);
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    if let Some(from) = start {
-        out.push(from..s.len());
+    if s.is_ascii() {
+        spans_of(s.bytes().map(char::from).enumerate(), s.len(), out);
+    } else {
+        spans_of(s.char_indices(), s.len(), out);
     }
 }
 
-/// Word spans of any text: Unicode letters and digits, `'` and `’` inside.
-fn word_spans_of_chars(s: &str, out: &mut Vec<std::ops::Range<usize>>) {
+/// Word spans from a text's characters and their byte offsets: letters and
+/// digits, with `'` and `’` inside a word.
+fn spans_of(
+    chars: impl Iterator<Item = (usize, char)>,
+    len: usize,
+    out: &mut Vec<std::ops::Range<usize>>,
+) {
     let mut start: Option<usize> = None;
-    for (i, c) in s.char_indices() {
+    for (i, c) in chars {
         let inside = c.is_alphanumeric() || (matches!(c, '\'' | '’') && start.is_some());
         match (inside, start) {
             (true, None) => start = Some(i),
@@ -145,7 +137,7 @@ fn word_spans_of_chars(s: &str, out: &mut Vec<std::ops::Range<usize>>) {
         }
     }
     if let Some(b) = start {
-        out.push(b..s.len());
+        out.push(b..len);
     }
 }
 
@@ -386,7 +378,7 @@ mod tests {
         fn ascii_word_spans_are_those_of_chars(s in "[a-zA-Z0-9' .,;:!?()-]{0,40}") {
             let (mut fast, mut chars) = (Vec::new(), Vec::new());
             word_spans_into(&s, &mut fast);
-            word_spans_of_chars(&s, &mut chars);
+            spans_of(s.char_indices(), s.len(), &mut chars);
             proptest::prop_assert_eq!(fast, chars);
         }
     }

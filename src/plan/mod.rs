@@ -370,7 +370,7 @@ fn order_links(
     // A link along a topological order of the links so far closes no
     // cycle and keeps the order; only one against it needs a search (and,
     // when kept, a new order). Plans of hundreds of steps stay linear-ish.
-    let mut pos = topo_positions(c.nodes.len(), &out);
+    let mut pos = topo_positions(names, &out);
     for l in infer::infer(catalog, &nodes) {
         if let Some(existing) = out.get_mut(&(l.from, l.to)) {
             if !existing.iter().any(|(s, _)| *s == l.source) {
@@ -391,34 +391,22 @@ fn order_links(
         }
         out.insert((l.from, l.to), vec![(l.source, l.detail)]);
         if !along {
-            pos = topo_positions(c.nodes.len(), &out);
+            pos = topo_positions(names, &out);
         }
     }
     out
 }
 
-/// Each node's place in a topological order of `edges` over nodes
-/// `0..n`; `None` when the edges hold a cycle.
-fn topo_positions<T>(n: usize, edges: &BTreeMap<(usize, usize), T>) -> Option<Vec<usize>> {
-    let mut indegree = vec![0usize; n];
-    for &(_, to) in edges.keys() {
-        *indegree.get_mut(to)? += 1;
+/// Each node's place in a topological order of `edges` (any such order:
+/// [`order::topological`] with no relevance to break ties); `None` when the
+/// edges hold a cycle.
+fn topo_positions<T>(names: &[String], edges: &BTreeMap<(usize, usize), T>) -> Option<Vec<usize>> {
+    let order = order::topological(&vec![0.0; names.len()], names, edges)?;
+    let mut pos = vec![0; names.len()];
+    for (k, &node) in order.iter().enumerate() {
+        pos[node] = k;
     }
-    let mut ready: Vec<usize> = (0..n).filter(|&x| indegree[x] == 0).collect();
-    let mut pos = vec![usize::MAX; n];
-    let mut next = 0;
-    while let Some(x) = ready.pop() {
-        pos[x] = next;
-        next += 1;
-        for ((_, to), _) in edges.range((x, 0)..=(x, usize::MAX)) {
-            let d = indegree.get_mut(*to)?;
-            *d -= 1;
-            if *d == 0 {
-                ready.push(*to);
-            }
-        }
-    }
-    (next == n).then_some(pos)
+    Some(pos)
 }
 
 fn contract_detail(l: &Link, from: &str) -> String {

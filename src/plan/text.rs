@@ -274,7 +274,8 @@ thread_local! {
 
 /// Calls `f` with the words of `text` (as [`words`] gives them), held in
 /// strings this thread reuses: [`words`] without an allocation per word,
-/// for reading every skill of a large catalog. `f` must not call it again.
+/// for reading every skill of a large catalog. A call from inside `f`
+/// gets fresh strings.
 pub fn with_words<R>(text: &str, f: impl FnOnce(&[String]) -> R) -> R {
     WORDS.with(|cell| {
         let Ok(mut guard) = cell.try_borrow_mut() else {
