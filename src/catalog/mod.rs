@@ -44,6 +44,14 @@ pub struct Catalog {
     by_artifact: HashMap<String, Vec<usize>>,
 }
 
+/// Tells the scan that this command scores no relevance (`check`, `list`):
+/// without an index to fill, no skill keeps what only scoring reads.
+pub fn not_for_planning() {
+    if !index::enabled() {
+        skill::without_summaries();
+    }
+}
+
 impl Catalog {
     /// Reads every root. `workspace` is the workspace configuration, whose
     /// `inputs` and `never` apply; each named root's own `re0.yaml` may add

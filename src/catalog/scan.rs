@@ -14,7 +14,7 @@
 //! file-name order, so the catalog is the same on every machine and run.
 
 use super::roots::{Layout, Root};
-use super::skill::{Candidate, Skill, SkillKind};
+use super::skill::{self, Candidate, Skill, SkillKind};
 use crate::diag::{rules, Diagnostic};
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use rayon::prelude::*;
@@ -57,10 +57,11 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
             };
             let ns = root.namespace.as_deref();
             let mut walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top), 0);
-            if walk.index.is_on() {
+            if walk.index.is_on() || skill::keeps_summaries() {
                 // What the index keeps of each skill includes its analysed
-                // text: made here on every core, not while writing. The
-                // summary it was made from is then no longer needed.
+                // text, and planning scores it: made here on every core, not
+                // while writing or scoring. The summary it was made from is
+                // then no longer needed.
                 walked.skills.par_iter_mut().for_each(|(_, s)| {
                     s.profile();
                     s.summary = None;

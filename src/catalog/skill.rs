@@ -140,6 +140,20 @@ pub struct Skill {
 /// How much of the body's opening prose a skill keeps.
 pub const SUMMARY_BYTES: usize = 400;
 
+static KEEP_SUMMARIES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Stops [`load`] keeping each body's summary, for a command that never
+/// scores relevance and keeps no index: the summary only feeds a skill's
+/// profile, and 100,000 of them are 80 MB.
+pub fn without_summaries() {
+    KEEP_SUMMARIES.store(false, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// False after [`without_summaries`].
+pub fn keeps_summaries() -> bool {
+    KEEP_SUMMARIES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The first prose of a Markdown body: headings, code, tables, quotes and
 /// list markers skipped, cut at a character boundary.
 pub fn summary_of(body: &str) -> Option<String> {
@@ -298,7 +312,9 @@ pub fn load(c: Candidate) -> Skill {
             return skill;
         }
     };
-    skill.summary = summary_of(split.body);
+    if keeps_summaries() {
+        skill.summary = summary_of(split.body);
+    }
     skill.body_links = crate::plan::infer::body_links(split.body);
     let keys = KeyLines::index(split.yaml, split.yaml_line);
     skill.readable = true;

@@ -55,6 +55,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     }
     let mut roots = catalog.to_vec();
     roots.extend(args.dirs.iter().cloned());
+    crate::catalog::not_for_planning();
     let ctx = Context::load(&roots)?;
     let findings = check::check_spec(&ctx.catalog, args.spec == Spec::Strict);
     let base = &ctx.workspace.cwd;

@@ -69,6 +69,7 @@ struct EntryDiagnostic<'a> {
 pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     // The process ends with this command: the catalog is left for the exit
     // to reclaim, not freed skill by skill (a tenth of a warm run at 10,000).
+    crate::catalog::not_for_planning();
     let ctx: &Context = Box::leak(Box::new(Context::load(catalog)?));
     let seen_by = clients_by_file(ctx)?;
     let skills: Vec<&Skill> = ctx

@@ -54,7 +54,7 @@ pub fn disable() {
     DISABLED.store(true, Ordering::Relaxed);
 }
 
-fn enabled() -> bool {
+pub(crate) fn enabled() -> bool {
     if DISABLED.load(Ordering::Relaxed) {
         return false;
     }
