@@ -143,6 +143,39 @@ fn every_change_is_seen_on_the_very_next_call() {
 }
 
 #[test]
+fn an_index_rewritten_by_a_command_that_scores_nothing_still_plans_the_same() {
+    let c = Cat::new();
+    settle();
+    let intent = ["plan", "review and ship my change", "--format", "json"];
+    c.same(&intent);
+    // `check` reads the index without the profiles planning scores, and
+    // rewrites it after this edit: unchanged skills must keep theirs.
+    let ship = c.root().join("ship-change/SKILL.md");
+    let text = std::fs::read_to_string(&ship).unwrap();
+    std::fs::write(&ship, text.replace("Body.", "Ship it once reviewed.")).unwrap();
+    let before = inode(&c.index_files()[0]);
+    c.same(&["check", "--format", "json"]);
+    assert_ne!(
+        inode(&c.index_files()[0]),
+        before,
+        "check rewrote the index"
+    );
+    settle();
+    // Each `same` compares the plan with the index to one without it.
+    let before = inode(&c.index_files()[0]);
+    let planned = c.same(&intent);
+    assert!(planned.contains("ship-change"), "{planned}");
+    assert_ne!(
+        inode(&c.index_files()[0]),
+        before,
+        "the settled edit was recorded once"
+    );
+    let settled = inode(&c.index_files()[0]);
+    assert_eq!(c.same(&intent), planned);
+    assert_eq!(inode(&c.index_files()[0]), settled, "then served from it");
+}
+
+#[test]
 fn a_damaged_index_is_rebuilt_silently() {
     let c = Cat::new();
     settle();

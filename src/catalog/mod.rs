@@ -44,12 +44,21 @@ pub struct Catalog {
     by_artifact: HashMap<String, Vec<usize>>,
 }
 
+static PLANNING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
 /// Tells the scan that this command scores no relevance (`check`, `list`):
-/// without an index to fill, no skill keeps what only scoring reads.
+/// skills are loaded without their profiles, and without an index to fill
+/// no skill keeps what only scoring reads.
 pub fn not_for_planning() {
+    PLANNING.store(false, std::sync::atomic::Ordering::Relaxed);
     if !index::enabled() {
         skill::without_summaries();
     }
+}
+
+/// False after [`not_for_planning`].
+pub fn for_planning() -> bool {
+    PLANNING.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Catalog {

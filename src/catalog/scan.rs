@@ -61,9 +61,13 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
                 // What the index keeps of each skill includes its analysed
                 // text, and planning scores it: made here on every core, not
                 // while writing or scoring. The summary it was made from is
-                // then no longer needed.
+                // then no longer needed. A command that scores nothing makes
+                // it only for the files read again, for the index.
+                let planning = super::for_planning();
                 walked.skills.par_iter_mut().for_each(|(_, s)| {
-                    s.profile();
+                    if planning || s.summary.is_some() {
+                        s.profile();
+                    }
                     s.summary = None;
                 });
             }

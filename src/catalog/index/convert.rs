@@ -37,9 +37,9 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
         // Set from the root after loading, index or not.
         invoke: _,
         ges_problem,
+        // Kept in section B: see [`r_profile`].
         profile: _,
     } = skill;
-    let profile = skill.profile();
     let ges = match ges {
         Some(p) => Some(p.to_str()?),
         None => None,
@@ -59,21 +59,46 @@ pub fn record(skill: &Skill) -> Option<Record<'_>> {
             .map(|l| (l.skill.as_str(), l.first, l.quote.as_str()))
             .collect(),
         ges_problem: ges_problem.as_deref(),
-        profile: RProfile {
-            terms: &profile.terms,
-            ends: profile.ends,
-            phrases: profile
-                .phrases
-                .iter()
-                .map(|(p, t)| (p.as_str(), t.as_str()))
-                .collect(),
-        },
     })
 }
 
-/// The skill a record stands for, at the candidate's place; the candidate
-/// back when the record does not decode into this build's types.
-pub fn skill(r: Record<'_>, c: Candidate, buf: &Arc<Vec<u8>>) -> Result<Skill, Candidate> {
+/// The index form of a profile.
+pub fn r_profile(profile: &Profile) -> RProfile<'_> {
+    RProfile {
+        terms: &profile.terms,
+        ends: profile.ends,
+        phrases: profile
+            .phrases
+            .iter()
+            .map(|(p, t)| (p.as_str(), t.as_str()))
+            .collect(),
+    }
+}
+
+/// The profile an index form stands for, its terms left in `buf`; `None`
+/// when it is not sound.
+pub fn profile_of(r: RProfile<'_>, buf: &Arc<Vec<u8>>) -> Option<Profile> {
+    let profile = Profile {
+        terms: Text::within(buf, r.terms),
+        ends: r.ends,
+        phrases: r
+            .phrases
+            .into_iter()
+            .map(|(p, t)| (p.to_string(), t.to_string()))
+            .collect(),
+    };
+    profile.is_sound().then_some(profile)
+}
+
+/// The skill a record stands for, at the candidate's place, with its
+/// profile when one was read; the candidate back when the record does not
+/// decode into this build's types.
+pub fn skill(
+    r: Record<'_>,
+    c: Candidate,
+    buf: &Arc<Vec<u8>>,
+    profile: Option<Profile>,
+) -> Result<Skill, Candidate> {
     let Record {
         name,
         description,
@@ -86,7 +111,6 @@ pub fn skill(r: Record<'_>, c: Candidate, buf: &Arc<Vec<u8>>) -> Result<Skill, C
         diagnostics,
         body_links,
         ges_problem,
-        profile,
     } = r;
     let decoded = (|| {
         let diagnostics: Vec<Diagnostic> = diagnostics
@@ -100,17 +124,7 @@ pub fn skill(r: Record<'_>, c: Candidate, buf: &Arc<Vec<u8>>) -> Result<Skill, C
             diagnostics,
         ))
     })();
-    let profile = Profile {
-        terms: Text::within(buf, profile.terms),
-        ends: profile.ends,
-        phrases: profile
-            .phrases
-            .into_iter()
-            .map(|(p, t)| (p.to_string(), t.to_string()))
-            .collect(),
-    };
-    let Some((lane, lane_source, contract, diagnostics)) = decoded.filter(|_| profile.is_sound())
-    else {
+    let Some((lane, lane_source, contract, diagnostics)) = decoded else {
         return Err(c);
     };
     let Candidate {
@@ -148,7 +162,7 @@ pub fn skill(r: Record<'_>, c: Candidate, buf: &Arc<Vec<u8>>) -> Result<Skill, C
             .collect(),
         invoke: crate::catalog::skill::InvokeStyle::Slash,
         ges_problem: ges_problem.map(str::to_string),
-        profile: profile.into(),
+        profile: profile.map(Into::into).unwrap_or_default(),
     })
 }
 

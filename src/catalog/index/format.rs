@@ -1,9 +1,12 @@
 //! The bytes of an index file.
 //!
 //! ```text
-//! magic "re0index" | format version u32 | crc32 of the body u32 | body length u64
-//! body: postcard(Meta) | frames
-//! frame: length u32 | tag u8 (0 skill, 1 folder) | postcard(Entry or Listing)
+//! magic "re0index" | format version u32
+//!   | crc32 u32 and length u64 of section A | crc32 u32 and length u64 of section B
+//! section A: postcard(Meta) | frames
+//! section B: frames of profiles
+//! frame: length u32 | tag u8 (0 skill, 1 folder, 2 profile)
+//!        | postcard(Entry, Listing or ProfileEntry)
 //! ```
 //!
 //! Entries are framed so that loading only has to find each entry's file
@@ -11,14 +14,18 @@
 //! its file, on whichever thread that is, and an unchanged entry is copied
 //! into the next index as raw bytes. Strings are borrowed from the file's
 //! bytes, so decoding allocates only the lists that hold them.
+//!
+//! The analysed text that only relevance scoring reads (a third of the
+//! index) is section B, after everything else: a command that scores
+//! nothing (`check`, `list`) reads the header and section A only.
 
 use serde::{Deserialize, Serialize};
 use std::io::{Seek, Write};
 
 pub const MAGIC: &[u8; 8] = b"re0index";
 /// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
-pub const FORMAT_VERSION: u32 = 4;
-const HEADER: usize = 8 + 4 + 4 + 8;
+pub const FORMAT_VERSION: u32 = 5;
+pub const HEADER: usize = 8 + 4 + (4 + 8) * 2;
 
 /// What the whole index is about.
 #[derive(Debug, Serialize, Deserialize)]
@@ -84,6 +91,7 @@ pub struct Listing<'a> {
 
 pub const TAG_SKILL: u8 = 0;
 pub const TAG_LISTING: u8 = 1;
+pub const TAG_PROFILE: u8 = 2;
 
 /// A [`crate::catalog::Skill`] as read from its file, before precedence.
 #[derive(Debug, Serialize, Deserialize)]
@@ -107,6 +115,13 @@ pub struct Record<'a> {
     pub body_links: Vec<(&'a str, bool, &'a str)>,
     #[serde(borrow)]
     pub ges_problem: Option<&'a str>,
+}
+
+/// The profile of the skill in `file`, in section B.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ProfileEntry<'a> {
+    #[serde(borrow)]
+    pub file: &'a str,
     #[serde(borrow)]
     pub profile: RProfile<'a>,
 }
@@ -170,45 +185,93 @@ pub struct RDiag<'a> {
     pub help: Option<&'a str>,
 }
 
-/// A decoded index: its meta and each frame's tag, path and bytes (the
-/// bytes include the tag, so a frame is copied whole).
+/// A frame's tag, path and bytes (the bytes include the tag, so a frame is
+/// copied whole).
+pub type Frame<'a> = (u8, &'a str, &'a [u8]);
+
+/// A decoded index: its meta, the frames of section A, and those of
+/// section B when it was read.
 pub struct Decoded<'a> {
     pub meta: Meta<'a>,
-    pub entries: Vec<(u8, &'a str, &'a [u8])>,
+    pub entries: Vec<Frame<'a>>,
+    pub profiles: Option<Vec<Frame<'a>>>,
 }
 
-/// Reads the frame of an index file; `None` when it is not a whole,
-/// uncorrupted index of this format.
-pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
+/// The lengths of sections A and B an index file's header states, and
+/// their checksums; `None` when it is not a header of this format.
+pub fn sections(bytes: &[u8]) -> Option<[(u32, u64); 2]> {
     if bytes.len() < HEADER || &bytes[..8] != MAGIC {
         return None;
     }
     let version = u32::from_le_bytes(bytes[8..12].try_into().ok()?);
-    let crc = u32::from_le_bytes(bytes[12..16].try_into().ok()?);
-    let len = u64::from_le_bytes(bytes[16..24].try_into().ok()?);
-    let body = &bytes[HEADER..];
-    if version != FORMAT_VERSION || body.len() as u64 != len || crc32fast::hash(body) != crc {
+    if version != FORMAT_VERSION {
         return None;
     }
-    let (meta, mut rest): (Meta, &[u8]) = postcard::take_from_bytes(body).ok()?;
-    let mut entries = Vec::new();
+    let at = |i: usize| -> Option<(u32, u64)> {
+        let crc = u32::from_le_bytes(bytes[i..i + 4].try_into().ok()?);
+        let len = u64::from_le_bytes(bytes[i + 4..i + 12].try_into().ok()?);
+        Some((crc, len))
+    };
+    Some([at(12)?, at(24)?])
+}
+
+/// Reads an index file's bytes: header and section A, and section B when
+/// present. `None` when it is not a whole, uncorrupted index of this format
+/// (section B, when present, is checked too).
+pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
+    let [(crc_a, len_a), (crc_b, len_b)] = sections(bytes)?;
+    let end_a = (HEADER as u64).checked_add(len_a)?;
+    let body = bytes.get(HEADER..usize::try_from(end_a).ok()?)?;
+    if crc32fast::hash(body) != crc_a {
+        return None;
+    }
+    let rest = &bytes[body.len() + HEADER..];
+    let profiles = match rest.len() as u64 {
+        0 => None,
+        n if n == len_b => Some(section_b(rest, crc_b)?),
+        _ => return None,
+    };
+    let (meta, rest): (Meta, &[u8]) = postcard::take_from_bytes(body).ok()?;
+    Some(Decoded {
+        meta,
+        entries: frames(rest)?,
+        profiles,
+    })
+}
+
+/// The frames of section B, given its bytes and the header's checksum.
+pub fn section_b(bytes: &[u8], crc: u32) -> Option<Vec<Frame<'_>>> {
+    (crc32fast::hash(bytes) == crc).then(|| frames(bytes))?
+}
+
+/// The file path a frame's entry begins with.
+pub fn path_of(blob: &[u8]) -> Option<&str> {
+    let (path, _): (&str, _) = postcard::take_from_bytes(blob.get(1..)?).ok()?;
+    Some(path)
+}
+
+fn frames(mut rest: &[u8]) -> Option<Vec<Frame<'_>>> {
+    let mut out = Vec::new();
     while !rest.is_empty() {
         let n = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
         let blob = rest.get(4..4 + n)?;
         let (&tag, body) = blob.split_first()?;
         let (path, _): (&str, _) = postcard::take_from_bytes(body).ok()?;
-        entries.push((tag, path, blob));
+        out.push((tag, path, blob));
         rest = &rest[4 + n..];
     }
-    Some(Decoded { meta, entries })
+    Some(out)
 }
 
-/// Writes an index file as it goes: the header's checksum and length are
-/// filled in last, so no copy of the whole index is held in memory.
+/// Writes an index file as it goes: the header's checksums and lengths are
+/// filled in last, so no copy of the whole index is held in memory. Frames
+/// go to section A until [`Writer::profiles`], then to section B.
 pub struct Writer<W: Write + Seek> {
     out: W,
     crc: crc32fast::Hasher,
     len: u64,
+    /// Section A's checksum and length, once it is closed.
+    a: Option<(u32, u64)>,
 }
 
 impl<W: Write + Seek> Writer<W> {
@@ -218,6 +281,7 @@ impl<W: Write + Seek> Writer<W> {
             out,
             crc: crc32fast::Hasher::new(),
             len: 0,
+            a: None,
         };
         let m = postcard::to_allocvec(meta).map_err(std::io::Error::other)?;
         w.body(&m)?;
@@ -237,10 +301,22 @@ impl<W: Write + Seek> Writer<W> {
         self.body(e)
     }
 
+    /// Closes section A: the frames that follow are profiles.
+    pub fn profiles(&mut self) {
+        if self.a.is_none() {
+            let crc = std::mem::take(&mut self.crc).finalize();
+            self.a = Some((crc, std::mem::take(&mut self.len)));
+        }
+    }
+
     pub fn finish(mut self) -> std::io::Result<W> {
+        self.profiles();
+        let (crc_a, len_a) = self.a.unwrap_or_default();
         let mut header = Vec::with_capacity(HEADER);
         header.extend_from_slice(MAGIC);
         header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        header.extend_from_slice(&crc_a.to_le_bytes());
+        header.extend_from_slice(&len_a.to_le_bytes());
         header.extend_from_slice(&self.crc.finalize().to_le_bytes());
         header.extend_from_slice(&self.len.to_le_bytes());
         self.out.seek(std::io::SeekFrom::Start(0))?;
@@ -249,11 +325,20 @@ impl<W: Write + Seek> Writer<W> {
     }
 }
 
-/// A whole index file in memory, from its meta and frames.
+/// A whole index file in memory, from its meta and the frames of its two
+/// sections.
 #[cfg(test)]
-pub fn encode<'b>(meta: &Meta, entries: impl Iterator<Item = &'b [u8]>) -> Option<Vec<u8>> {
+pub fn encode<'b>(
+    meta: &Meta,
+    entries: impl Iterator<Item = &'b [u8]>,
+    profiles: impl Iterator<Item = &'b [u8]>,
+) -> Option<Vec<u8>> {
     let mut w = Writer::new(std::io::Cursor::new(Vec::new()), meta).ok()?;
     for e in entries {
+        w.frame(e).ok()?;
+    }
+    w.profiles();
+    for e in profiles {
         w.frame(e).ok()?;
     }
     Some(w.finish().ok()?.into_inner())
@@ -273,7 +358,19 @@ mod tests {
         a.extend(postcard::to_allocvec(&("/r/a/SKILL.md", 1u8)).unwrap());
         let mut b = vec![TAG_LISTING];
         b.extend(postcard::to_allocvec(&("/r/b", 2u8)).unwrap());
-        encode(&meta, [a.as_slice(), b.as_slice()].into_iter()).unwrap()
+        let mut p = vec![TAG_PROFILE];
+        p.extend(postcard::to_allocvec(&("/r/a/SKILL.md", 3u8)).unwrap());
+        encode(
+            &meta,
+            [a.as_slice(), b.as_slice()].into_iter(),
+            [p.as_slice()].into_iter(),
+        )
+        .unwrap()
+    }
+
+    /// Where section A ends in `bytes`.
+    fn end_of_a(bytes: &[u8]) -> usize {
+        HEADER + sections(bytes).unwrap()[0].1 as usize
     }
 
     #[test]
@@ -284,12 +381,23 @@ mod tests {
         assert_eq!(d.meta.written_ns, 7);
         let files: Vec<(u8, &str)> = d.entries.iter().map(|e| (e.0, e.1)).collect();
         assert_eq!(files, [(TAG_SKILL, "/r/a/SKILL.md"), (TAG_LISTING, "/r/b")]);
+        let profiles: Vec<(u8, &str)> = d.profiles.unwrap().iter().map(|e| (e.0, e.1)).collect();
+        assert_eq!(profiles, [(TAG_PROFILE, "/r/a/SKILL.md")]);
+    }
+
+    #[test]
+    fn section_a_alone_decodes_without_profiles() {
+        let bytes = sample();
+        let d = decode(&bytes[..end_of_a(&bytes)]).unwrap();
+        assert_eq!(d.entries.len(), 2);
+        assert!(d.profiles.is_none());
     }
 
     #[test]
     fn every_truncation_and_every_flipped_byte_is_refused() {
         let bytes = sample();
-        for n in 0..bytes.len() {
+        let a = end_of_a(&bytes);
+        for n in (0..bytes.len()).filter(|&n| n != a) {
             assert!(decode(&bytes[..n]).is_none(), "truncated at {n}");
         }
         for i in 0..bytes.len() {

@@ -18,6 +18,9 @@
 //!   truncated, foreign or other-build index is ignored and rewritten; an
 //!   entry that does not match is read again from the file. `--no-cache` and
 //!   `RE0_NO_CACHE` bypass it.
+//! - What only relevance scoring reads (each skill's analysed text) is a
+//!   section of its own at the end, which `check` and `list` do not read
+//!   ([`profiles`]).
 //! - When anything changed it is streamed to a temporary file in the same
 //!   folder (checksum and length in the header, filled in last) and renamed
 //!   into place, so a reader sees the old or the new index, and two re0
@@ -26,12 +29,13 @@
 mod convert;
 mod format;
 mod listing;
+mod profiles;
 #[cfg(test)]
 mod tests;
 
 use super::roots::Root;
 use super::skill::{self, Candidate, Skill};
-use crate::fsio::{self, Follow};
+use crate::fsio;
 use foldhash::{HashMap, HashMapExt};
 use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_SKILL};
 use listing::read_listing;
@@ -128,35 +132,40 @@ pub struct Store {
     /// The root folder, opened once: files below it are stat'ed by a path
     /// relative to it, which spares the kernel the walk down from `/`.
     root_fd: Option<RootFd>,
+    /// The index file, kept open to read its profiles later if need be.
+    file: Option<std::fs::File>,
+    /// Skills are loaded with their profiles (the command scores them).
+    with_profiles: bool,
 }
 
 impl Store {
     /// Reads the index of `root`, if there is a usable one.
     pub fn open(root: &Root) -> Store {
         let dir = if enabled() { cache_dir() } else { None };
-        Store::open_in(root, dir, now_ns())
+        Store::open_in(root, dir, now_ns(), super::for_planning())
     }
 
     /// The index of `root` in cache folder `dir` for a scan that begins at
-    /// `started_ns`.
-    fn open_in(root: &Root, dir: Option<PathBuf>, started_ns: i64) -> Store {
+    /// `started_ns`, read with its profiles or without.
+    fn open_in(root: &Root, dir: Option<PathBuf>, started_ns: i64, with_profiles: bool) -> Store {
         let root_s = root.path.to_str().unwrap_or_default().to_string();
         let path = dir
             .filter(|_| !root_s.is_empty())
             .map(|d| d.join(file_name(&root_s)));
-        let bytes = path
+        let read = path
             .as_deref()
             .filter(|p| p.parent().is_some_and(|d| fsio::real_dir(d).is_ok()))
-            .and_then(|p| fsio::read_limited(p, MAX_INDEX_BYTES, Follow::No).ok())
+            .map(|p| profiles::read(p, MAX_INDEX_BYTES, with_profiles))
             .unwrap_or_default();
-        let bytes = Arc::new(bytes);
         let root_fd = path.as_ref().and_then(|_| RootFd::open(&root.path));
         Store {
             path,
             root: root_s,
-            bytes,
+            bytes: Arc::new(read.bytes),
             started_ns,
             root_fd,
+            file: read.file,
+            with_profiles,
         }
     }
 
@@ -169,10 +178,20 @@ impl Store {
             written_ns: i64::MIN,
             old: HashMap::new(),
             dirs: HashMap::new(),
+            // Scoring needs every profile: one missing is a skill to read.
+            profiles: self.with_profiles.then(HashMap::new),
             live: Mutex::new(Vec::new()),
         };
-        if let Some(Decoded { meta, entries }) = decoded {
+        if let Some(Decoded {
+            meta,
+            entries,
+            profiles,
+        }) = decoded
+        {
             session.written_ns = meta.written_ns;
+            if let (Some(map), Some(frames)) = (&mut session.profiles, profiles) {
+                *map = profiles::by_file(frames);
+            }
             for (tag, path, blob) in entries {
                 match tag {
                     TAG_SKILL => session.old.insert(path, blob),
@@ -207,6 +226,8 @@ pub struct Session<'a> {
     /// Skill entries by file path, and folder listings by folder path.
     old: HashMap<&'a str, &'a [u8]>,
     dirs: HashMap<&'a str, &'a [u8]>,
+    /// Profile frames by file path; `None` when they are not loaded.
+    profiles: Option<HashMap<&'a str, &'a [u8]>>,
     live: Mutex<Vec<Live<'a>>>,
 }
 
@@ -249,9 +270,20 @@ impl<'a> Session<'a> {
             .old
             .get(key.file)
             .and_then(|blob| Some((self.matching(blob, &key)?, *blob)));
+        let found = found.and_then(|(record, blob)| {
+            let profile = match &self.profiles {
+                None => None,
+                Some(map) => Some(profiles::decode(
+                    map.get(key.file)?,
+                    key.file,
+                    &self.store.bytes,
+                )?),
+            };
+            Some((record, blob, profile))
+        });
         let mut c = c;
-        if let Some((record, blob)) = found {
-            match convert::skill(record, c, &self.store.bytes) {
+        if let Some((record, blob, profile)) = found {
+            match convert::skill(record, c, &self.store.bytes, profile) {
                 Ok(skill) => {
                     self.push(Live::Old(blob));
                     return skill;
@@ -336,6 +368,19 @@ impl<'a> Session<'a> {
                 _ => None,
             })
             .collect();
+        // Unchanged skills keep their profiles: read now if they were not.
+        let late = match (&self.profiles, &self.store.file) {
+            (None, Some(f)) => profiles::read_late(f, &self.store.bytes),
+            _ => Vec::new(),
+        };
+        let late_map;
+        let kept_profiles = match &self.profiles {
+            Some(map) => map,
+            None => {
+                late_map = profiles::late_map(&late, &self.store.bytes);
+                &late_map
+            }
+        };
         let _ = write_atomically(path, |out| {
             let mut w = format::Writer::new(out, &meta)?;
             for l in &live {
@@ -346,13 +391,31 @@ impl<'a> Session<'a> {
                 }
             }
             let mut buf = Vec::new();
+            let mut written = Vec::new();
             for s in skills {
-                let Some(k) = s.file.to_str().and_then(|f| fresh.get(f)) else {
+                let Some((f, k)) = s.file.to_str().and_then(|f| Some((f, *fresh.get(f)?))) else {
                     continue;
                 };
                 buf.clear();
                 buf.push(TAG_SKILL);
                 if encode_entry(k, s, &mut buf) {
+                    w.frame(&buf)?;
+                    written.push((f, s));
+                }
+            }
+            w.profiles();
+            for l in &live {
+                let Live::Old(b) = l else { continue };
+                let p = (b.first() == Some(&TAG_SKILL))
+                    .then(|| format::path_of(b))
+                    .flatten()
+                    .and_then(|f| kept_profiles.get(f));
+                if let Some(p) = p {
+                    w.frame(p)?;
+                }
+            }
+            for (f, s) in written {
+                if profiles::encode(f, s.profile(), &mut buf) {
                     w.frame(&buf)?;
                 }
             }

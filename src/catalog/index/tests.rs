@@ -39,13 +39,17 @@ impl Fixture {
     }
 
     fn store(&self, started_ns: i64) -> Store {
-        Store::open_in(&self.root, Some(self.cache()), started_ns)
+        Store::open_in(&self.root, Some(self.cache()), started_ns, true)
     }
 
     fn candidate(&self) -> Candidate {
+        self.candidate_in("a")
+    }
+
+    fn candidate_in(&self, dir: &str) -> Candidate {
         Candidate {
-            file: self.file(),
-            dir: self.root.path.join("a"),
+            file: self.root.path.join(dir).join("SKILL.md"),
+            dir: self.root.path.join(dir),
             root: 0,
             plugin: None,
             kind: SkillKind::Folder,
@@ -170,7 +174,7 @@ fn a_corrupt_truncated_or_foreign_index_is_ignored_and_rewritten() {
         &good,
     )
     .unwrap();
-    let store = Store::open_in(&other, Some(f.cache()), later());
+    let store = Store::open_in(&other, Some(f.cache()), later(), true);
     assert!(store.session().old.is_empty());
 }
 
@@ -233,4 +237,73 @@ fn stale_indexes_and_killed_writers_temporaries_are_pruned() {
     assert!(!old_temp.exists());
     assert!(fresh_index.exists());
     assert!(other.exists(), "only re0's own names are touched");
+}
+
+/// Loads skills `a` and `b` through one session that reads the index with
+/// profiles or without, saves, and says which came from the index.
+fn load_both(f: &Fixture, with_profiles: bool) -> (Vec<Skill>, Vec<bool>) {
+    let store = Store::open_in(&f.root, Some(f.cache()), later(), with_profiles);
+    let session = store.session();
+    let mut skills = Vec::new();
+    let mut hits = Vec::new();
+    for dir in ["a", "b"] {
+        let before = session.live.lock().unwrap().len();
+        skills.push(session.load(f.candidate_in(dir)));
+        hits.push(matches!(session.live.lock().unwrap()[before], Live::Old(_)));
+    }
+    session.save(skills.iter());
+    (skills, hits)
+}
+
+#[test]
+fn a_command_that_scores_nothing_reads_no_profiles_and_keeps_them() {
+    let f = Fixture::new();
+    let b = f.root.path.join("b");
+    std::fs::create_dir_all(&b).unwrap();
+    let write_b = |text: &str| {
+        let body = format!("---\nname: b\ndescription: {text}\n---\nReview notes.\n");
+        std::fs::write(b.join("SKILL.md"), body).unwrap();
+    };
+    write_b("second text.");
+    let (planned, _) = load_both(&f, true);
+    // Read without profiles: both come from the index, neither has one.
+    let (checked, hits) = load_both(&f, false);
+    assert_eq!(hits, [true, true]);
+    assert!(checked.iter().all(|s| s.profile.get().is_none()));
+    // `b` changes, and a command that scores nothing rewrites the index.
+    write_b("other text.");
+    let (_, hits) = load_both(&f, false);
+    assert_eq!(hits, [true, false]);
+    // Both profiles are then in it: `a`'s kept, `b`'s made from its file.
+    let (again, hits) = load_both(&f, true);
+    assert_eq!(hits, [true, true]);
+    assert_eq!(again[0].profile.get(), Some(planned[0].profile()));
+    let fresh = crate::catalog::skill::load(f.candidate_in("b"));
+    assert_eq!(again[1].profile.get(), Some(fresh.profile()));
+}
+
+#[test]
+fn an_index_without_its_profiles_is_read_again_by_a_command_that_scores() {
+    let f = Fixture::new();
+    f.load(later());
+    let index = std::fs::read_dir(f.cache())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let mut bytes = std::fs::read(&index).unwrap();
+    // Section B emptied, the header saying so: a well-formed index whose
+    // profiles are gone.
+    let [(crc_a, len_a), _] = format::sections(&bytes).unwrap();
+    bytes.truncate(format::HEADER + len_a as usize);
+    bytes[24..28].copy_from_slice(&crc32fast::hash(b"").to_le_bytes());
+    bytes[28..36].copy_from_slice(&0u64.to_le_bytes());
+    assert_eq!(crc_a, u32::from_le_bytes(bytes[12..16].try_into().unwrap()));
+    std::fs::write(&index, &bytes).unwrap();
+    let (skill, hit) = f.load(later());
+    assert!(!hit, "a skill without its profile is read from its file");
+    assert!(skill.profile.get().is_some());
+    let (_, hit) = f.load(later());
+    assert!(hit);
 }
