@@ -30,7 +30,7 @@ pub struct Catalog {
     pub roots: Vec<Root>,
     /// All skills in precedence order, shadowed ones included
     /// (see [`Skill::shadowed_by`]).
-    pub skills: Vec<Skill>,
+    pub skills: Vec<Box<Skill>>,
     /// Findings not about one skill (walk errors, loops, root configs).
     pub diagnostics: Vec<Diagnostic>,
     /// Artifacts people bring (`inputs:` in `re0.yaml` files).
@@ -162,6 +162,7 @@ impl Catalog {
             .iter()
             .enumerate()
             .filter(|(_, s)| s.shadowed_by.is_none())
+            .map(|(i, s)| (i, &**s))
     }
 
     pub fn active_count(&self) -> usize {
@@ -184,7 +185,7 @@ impl Catalog {
     }
 
     pub fn get(&self, name: &str) -> Option<&Skill> {
-        self.index_of(name).map(|i| &self.skills[i])
+        self.index_of(name).map(|i| &*self.skills[i])
     }
 
     /// Every finding: the catalog's own, then each skill's.

@@ -31,7 +31,7 @@ pub const MAX_FOLDERS: usize = 250_000;
 /// Finds and reads the skills of every root, in precedence order. A skill
 /// folder reached twice (through links, or from two roots) is kept once, at
 /// its first place.
-pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
+pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Box<Skill>> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     let visited = std::sync::Mutex::new(HashMap::new());
@@ -83,7 +83,7 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Skill> {
         out.reserve_exact(found.skills.len());
         for (canonical, skill) in found.skills {
             if seen.insert(canonical) {
-                out.push(*skill);
+                out.push(skill);
             }
         }
     }

@@ -77,6 +77,7 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         .skills
         .iter()
         .filter(|s| args.all || s.shadowed_by.is_none())
+        .map(|s| &**s)
         .collect();
     let clients_of = |s: &Skill| -> Vec<Client> {
         if seen_by.is_empty() {
