@@ -134,7 +134,9 @@ pub struct Skill {
     pub ges_problem: Option<String>,
     /// Its text analysed for relevance scoring: made the first time it is
     /// asked for (by `plan`, or to be kept in the index), once.
-    pub profile: std::sync::OnceLock<crate::plan::profile::Profile>,
+    /// Boxed: a command that scores nothing never makes one, and a skill
+    /// is held by the 100,000.
+    pub profile: std::sync::OnceLock<Box<crate::plan::profile::Profile>>,
 }
 
 /// How much of the body's opening prose a skill keeps.
@@ -217,7 +219,8 @@ impl Skill {
 
     /// Its text analysed for relevance scoring ([`crate::plan::profile`]).
     pub fn profile(&self) -> &crate::plan::profile::Profile {
-        self.profile.get_or_init(|| crate::plan::profile::of(self))
+        self.profile
+            .get_or_init(|| Box::new(crate::plan::profile::of(self)))
     }
 }
 

@@ -114,7 +114,7 @@ fn unresolved_requires(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                         &skill.file,
                         format!("'{}' requires '{artifact}', which no installed skill produces", skill.key()),
                     )
-                    .at_line(line)
+                    .at_line(line.map(|l| l.get() as usize))
                     .help(format!(
                         "install a skill that produces '{artifact}', or list it in the catalog's re0.yaml under `inputs:` if people bring it"
                     )),
@@ -137,7 +137,7 @@ fn members(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                             &skill.file,
                             format!("'{}' lists '{member}' in '{field}', but no such skill is installed", skill.key()),
                         )
-                        .at_line(list.line),
+                        .at_line(list.line.map(|l| l.get() as usize)),
                     ),
                     Some(m) if field == "pipeline" && m.is_user_only() && !skill.is_user_only() => out.push(
                         Diagnostic::new(
@@ -149,7 +149,7 @@ fn members(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                                 m.key()
                             ),
                         )
-                        .at_line(list.line)
+                        .at_line(list.line.map(|l| l.get() as usize))
                         .help("mark the pipeline `disable-model-invocation: true`, or make the member model-invoked"),
                     ),
                     Some(_) => {}
@@ -182,7 +182,7 @@ fn cycles(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                 &first.file,
                 format!("prerequisite cycle: {}", cycle.text()),
             )
-            .at_line(line)
+            .at_line(line.map(|l| l.get() as usize))
             .help(format!(
                 "edges that close it: {}; cut one",
                 cycle.edges_text()

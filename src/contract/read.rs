@@ -123,7 +123,7 @@ impl<'a> Reader<'a> {
             Some(value) => Some(Field {
                 value,
                 origin: raw.origin,
-                line: raw.line,
+                line: raw.line.and_then(crate::contract::line_of),
             }),
             None => {
                 self.type_error(key, &raw, "true or false");
@@ -144,7 +144,7 @@ impl<'a> Reader<'a> {
             Some(value) if !value.is_empty() => Some(Field {
                 value,
                 origin: raw.origin,
-                line: raw.line,
+                line: raw.line.and_then(crate::contract::line_of),
             }),
             Some(_) => None,
             None => {
@@ -202,7 +202,7 @@ impl<'a> Reader<'a> {
         Some(Field {
             value: out,
             origin: raw.origin,
-            line: raw.line,
+            line: raw.line.and_then(crate::contract::line_of),
         })
     }
 }
@@ -343,7 +343,7 @@ mod tests {
         assert_eq!(c.produces(), ["review", "notes"]);
         assert!(!c.writes());
         assert_eq!(c.requires.as_ref().unwrap().origin, Origin::Metadata);
-        assert_eq!(c.requires.as_ref().unwrap().line, Some(4));
+        assert_eq!(c.requires.as_ref().unwrap().line.map(|l| l.get()), Some(4));
         assert!(d.is_empty(), "{d:?}");
     }
 

@@ -162,7 +162,7 @@ pub fn skill(
             .collect(),
         invoke: crate::catalog::skill::InvokeStyle::Slash,
         ges_problem: ges_problem.map(str::to_string),
-        profile: profile.map(Into::into).unwrap_or_default(),
+        profile: profile.map(|p| Box::new(p).into()).unwrap_or_default(),
     })
 }
 
@@ -238,7 +238,7 @@ fn r_field<'a, T, U>(f: &'a Option<Field<T>>, map: impl Fn(&'a T) -> U) -> Optio
     f.as_ref().map(|f| RField {
         value: map(&f.value),
         origin: origin_code(f.origin),
-        line: f.line,
+        line: f.line.map(|l| l.get() as usize),
     })
 }
 
@@ -248,7 +248,7 @@ fn field_of<T, U>(f: Option<RField<T>>, map: impl Fn(T) -> U) -> Option<Option<F
         Some(f) => Some(Some(Field {
             value: map(f.value),
             origin: origin_of(f.origin)?,
-            line: f.line,
+            line: f.line.and_then(crate::contract::line_of),
         })),
     }
 }

@@ -277,9 +277,12 @@ fn a_command_that_scores_nothing_reads_no_profiles_and_keeps_them() {
     // Both profiles are then in it: `a`'s kept, `b`'s made from its file.
     let (again, hits) = load_both(&f, true);
     assert_eq!(hits, [true, true]);
-    assert_eq!(again[0].profile.get(), Some(planned[0].profile()));
+    assert_eq!(
+        again[0].profile.get().map(|p| &**p),
+        Some(planned[0].profile())
+    );
     let fresh = crate::catalog::skill::load(f.candidate_in("b"));
-    assert_eq!(again[1].profile.get(), Some(fresh.profile()));
+    assert_eq!(again[1].profile.get().map(|p| &**p), Some(fresh.profile()));
 }
 
 #[test]
