@@ -4,9 +4,9 @@
 //! magic "re0index" | format version u32
 //!   | crc32 u32 and length u64 of section A | crc32 u32 and length u64 of section B
 //! section A: postcard(Meta) | frames
-//! section B: frames of profiles
+//! section B: frames of profiles, one for each skill entry of A, in order
 //! frame: length u32 | tag u8 (0 skill, 1 folder, 2 profile)
-//!        | postcard(Entry, Listing or ProfileEntry)
+//!        | postcard(Entry, Listing or RProfile)
 //! ```
 //!
 //! Entries are framed so that loading only has to find each entry's file
@@ -117,15 +117,6 @@ pub struct Record<'a> {
     pub ges_problem: Option<&'a str>,
 }
 
-/// The profile of the skill in `file`, in section B.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct ProfileEntry<'a> {
-    #[serde(borrow)]
-    pub file: &'a str,
-    #[serde(borrow)]
-    pub profile: RProfile<'a>,
-}
-
 /// A [`crate::plan::profile::Profile`]: the analysed text planning scores.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct RProfile<'a> {
@@ -194,7 +185,7 @@ pub type Frame<'a> = (u8, &'a str, &'a [u8]);
 pub struct Decoded<'a> {
     pub meta: Meta<'a>,
     pub entries: Vec<Frame<'a>>,
-    pub profiles: Option<Vec<Frame<'a>>>,
+    pub profiles: Option<Vec<&'a [u8]>>,
 }
 
 /// The lengths of sections A and B an index file's header states, and
@@ -240,25 +231,35 @@ pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
 }
 
 /// The frames of section B, given its bytes and the header's checksum.
-pub fn section_b(bytes: &[u8], crc: u32) -> Option<Vec<Frame<'_>>> {
-    (crc32fast::hash(bytes) == crc).then(|| frames(bytes))?
+pub fn section_b(bytes: &[u8], crc: u32) -> Option<Vec<&[u8]>> {
+    if crc32fast::hash(bytes) != crc {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let (blob, next) = frame(rest)?;
+        out.push(blob);
+        rest = next;
+    }
+    Some(out)
 }
 
-/// The file path a frame's entry begins with.
-pub fn path_of(blob: &[u8]) -> Option<&str> {
-    let (path, _): (&str, _) = postcard::take_from_bytes(blob.get(1..)?).ok()?;
-    Some(path)
+/// The first frame of `rest` (tag and entry), and what follows it.
+fn frame(rest: &[u8]) -> Option<(&[u8], &[u8])> {
+    let n = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
+    let blob = rest.get(4..4usize.checked_add(n)?)?;
+    Some((blob, &rest[4 + n..]))
 }
 
 fn frames(mut rest: &[u8]) -> Option<Vec<Frame<'_>>> {
     let mut out = Vec::new();
     while !rest.is_empty() {
-        let n = u32::from_le_bytes(rest.get(..4)?.try_into().ok()?) as usize;
-        let blob = rest.get(4..4 + n)?;
+        let (blob, next) = frame(rest)?;
         let (&tag, body) = blob.split_first()?;
         let (path, _): (&str, _) = postcard::take_from_bytes(body).ok()?;
         out.push((tag, path, blob));
-        rest = &rest[4 + n..];
+        rest = next;
     }
     Some(out)
 }
@@ -359,7 +360,7 @@ mod tests {
         let mut b = vec![TAG_LISTING];
         b.extend(postcard::to_allocvec(&("/r/b", 2u8)).unwrap());
         let mut p = vec![TAG_PROFILE];
-        p.extend(postcard::to_allocvec(&("/r/a/SKILL.md", 3u8)).unwrap());
+        p.extend(postcard::to_allocvec(&3u8).unwrap());
         encode(
             &meta,
             [a.as_slice(), b.as_slice()].into_iter(),
@@ -381,8 +382,9 @@ mod tests {
         assert_eq!(d.meta.written_ns, 7);
         let files: Vec<(u8, &str)> = d.entries.iter().map(|e| (e.0, e.1)).collect();
         assert_eq!(files, [(TAG_SKILL, "/r/a/SKILL.md"), (TAG_LISTING, "/r/b")]);
-        let profiles: Vec<(u8, &str)> = d.profiles.unwrap().iter().map(|e| (e.0, e.1)).collect();
-        assert_eq!(profiles, [(TAG_PROFILE, "/r/a/SKILL.md")]);
+        let profiles = d.profiles.unwrap();
+        assert_eq!(profiles.len(), 1);
+        assert_eq!(profiles[0][0], TAG_PROFILE);
     }
 
     #[test]

@@ -179,7 +179,7 @@ impl Store {
             old: HashMap::new(),
             dirs: HashMap::new(),
             // Scoring needs every profile: one missing is a skill to read.
-            profiles: self.with_profiles.then(HashMap::new),
+            profiles: self.with_profiles.then(Vec::new),
             live: Mutex::new(Vec::new()),
         };
         if let Some(Decoded {
@@ -189,15 +189,24 @@ impl Store {
         }) = decoded
         {
             session.written_ns = meta.written_ns;
-            if let (Some(map), Some(frames)) = (&mut session.profiles, profiles) {
-                *map = profiles::by_file(frames);
-            }
+            let mut skills = 0u32;
             for (tag, path, blob) in entries {
                 match tag {
-                    TAG_SKILL => session.old.insert(path, blob),
-                    TAG_LISTING => session.dirs.insert(path, blob),
-                    _ => None,
+                    TAG_SKILL => {
+                        session.old.insert(path, (blob, skills));
+                        skills += 1;
+                    }
+                    TAG_LISTING => {
+                        session.dirs.insert(path, blob);
+                    }
+                    _ => {}
                 };
+            }
+            // One profile for each skill entry, else none is trusted.
+            if let (Some(kept), Some(frames)) = (&mut session.profiles, profiles) {
+                if frames.len() == skills as usize {
+                    *kept = frames;
+                }
             }
         }
         session
@@ -223,17 +232,20 @@ fn file_name(root: &str) -> String {
 pub struct Session<'a> {
     store: &'a Store,
     written_ns: i64,
-    /// Skill entries by file path, and folder listings by folder path.
-    old: HashMap<&'a str, &'a [u8]>,
+    /// Skill entries by file path, with their place among the skill
+    /// entries, and folder listings by folder path.
+    old: HashMap<&'a str, (&'a [u8], u32)>,
     dirs: HashMap<&'a str, &'a [u8]>,
-    /// Profile frames by file path; `None` when they are not loaded.
-    profiles: Option<HashMap<&'a str, &'a [u8]>>,
+    /// Profile frames, one for each skill entry and in their order; `None`
+    /// when they are not loaded.
+    profiles: Option<Vec<&'a [u8]>>,
     live: Mutex<Vec<Live<'a>>>,
 }
 
 enum Live<'a> {
-    /// An entry of the old index, still true.
-    Old(&'a [u8]),
+    /// An entry of the old index, still true; for a skill, its place among
+    /// the old index's skill entries (where its profile is).
+    Old(&'a [u8], Option<u32>),
     /// A folder listed again.
     New(Vec<u8>),
     /// A skill file read again, encoded from its skill when the index is
@@ -266,26 +278,19 @@ impl<'a> Session<'a> {
         let Some(key) = key_of(&c, stat, sidecar) else {
             return skill::load(c);
         };
-        let found = self
-            .old
-            .get(key.file)
-            .and_then(|blob| Some((self.matching(blob, &key)?, *blob)));
-        let found = found.and_then(|(record, blob)| {
+        let found = self.old.get(key.file).and_then(|&(blob, at)| {
+            let record = self.matching(blob, &key)?;
             let profile = match &self.profiles {
                 None => None,
-                Some(map) => Some(profiles::decode(
-                    map.get(key.file)?,
-                    key.file,
-                    &self.store.bytes,
-                )?),
+                Some(p) => Some(profiles::decode(p.get(at as usize)?, &self.store.bytes)?),
             };
-            Some((record, blob, profile))
+            Some((record, blob, at, profile))
         });
         let mut c = c;
-        if let Some((record, blob, profile)) = found {
+        if let Some((record, blob, at, profile)) = found {
             match convert::skill(record, c, &self.store.bytes, profile) {
                 Ok(skill) => {
-                    self.push(Live::Old(blob));
+                    self.push(Live::Old(blob, Some(at)));
                     return skill;
                 }
                 Err(back) => c = back,
@@ -310,7 +315,7 @@ impl<'a> Session<'a> {
         if !stat.racy(self.written_ns) {
             if let Some(blob) = self.dirs.get(d).copied() {
                 if let Some(names) = decode_listing(blob, stat) {
-                    self.push(Live::Old(blob));
+                    self.push(Live::Old(blob, None));
                     return Ok(names);
                 }
             }
@@ -352,7 +357,7 @@ impl<'a> Session<'a> {
             return;
         };
         let live = self.live.into_inner().unwrap_or_else(|e| e.into_inner());
-        let kept = live.iter().filter(|l| matches!(l, Live::Old(_))).count();
+        let kept = live.iter().filter(|l| matches!(l, Live::Old(..))).count();
         if kept == live.len() && kept == self.old.len() + self.dirs.len() {
             return;
         }
@@ -373,51 +378,54 @@ impl<'a> Session<'a> {
             (None, Some(f)) => profiles::read_late(f, &self.store.bytes),
             _ => Vec::new(),
         };
-        let late_map;
+        let late_frames;
         let kept_profiles = match &self.profiles {
-            Some(map) => map,
+            Some(p) => p,
             None => {
-                late_map = profiles::late_map(&late, &self.store.bytes);
-                &late_map
+                late_frames = profiles::late_frames(&late, &self.store.bytes)
+                    .filter(|f| f.len() == self.old.len())
+                    .unwrap_or_default();
+                &late_frames
             }
         };
         let _ = write_atomically(path, |out| {
             let mut w = format::Writer::new(out, &meta)?;
+            // Profiles follow in the order of the skill entries, so each
+            // kept skill's must be there, else the entry is left out.
+            let mut kept = Vec::new();
             for l in &live {
                 match l {
-                    Live::Old(b) => w.frame(b)?,
+                    Live::Old(b, None) => w.frame(b)?,
                     Live::New(b) => w.frame(b)?,
+                    Live::Old(b, Some(at)) => {
+                        if let Some(p) = kept_profiles.get(*at as usize) {
+                            w.frame(b)?;
+                            kept.push(*p);
+                        }
+                    }
                     Live::Fresh(_) => {}
                 }
             }
             let mut buf = Vec::new();
             let mut written = Vec::new();
             for s in skills {
-                let Some((f, k)) = s.file.to_str().and_then(|f| Some((f, *fresh.get(f)?))) else {
+                let Some(k) = s.file.to_str().and_then(|f| fresh.get(f)) else {
                     continue;
                 };
                 buf.clear();
                 buf.push(TAG_SKILL);
                 if encode_entry(k, s, &mut buf) {
                     w.frame(&buf)?;
-                    written.push((f, s));
+                    written.push(s);
                 }
             }
             w.profiles();
-            for l in &live {
-                let Live::Old(b) = l else { continue };
-                let p = (b.first() == Some(&TAG_SKILL))
-                    .then(|| format::path_of(b))
-                    .flatten()
-                    .and_then(|f| kept_profiles.get(f));
-                if let Some(p) = p {
-                    w.frame(p)?;
-                }
+            for p in kept {
+                w.frame(p)?;
             }
-            for (f, s) in written {
-                if profiles::encode(f, s.profile(), &mut buf) {
-                    w.frame(&buf)?;
-                }
+            for s in written {
+                profiles::encode(s.profile(), &mut buf)?;
+                w.frame(&buf)?;
             }
             w.finish()?;
             Ok(())

@@ -6,10 +6,9 @@
 //! a command, if it must rewrite the index, reads section B then, from the
 //! same open file, so unchanged skills keep their profiles.
 
-use super::format::{self, ProfileEntry, HEADER, TAG_PROFILE};
+use super::format::{self, RProfile, HEADER, TAG_PROFILE};
 use crate::fsio::{self, Follow};
 use crate::plan::profile::Profile;
-use foldhash::{HashMap, HashMapExt};
 use std::fs::File;
 use std::io::Read;
 use std::os::unix::fs::FileExt;
@@ -75,47 +74,28 @@ pub fn read_late(file: &File, header: &[u8]) -> Vec<u8> {
     }
 }
 
-/// The profile frames of section B read late, by file path; none when its
+/// The profile frames of section B read late, in order; `None` when its
 /// checksum does not match the header's.
-pub fn late_map<'b>(bytes: &'b [u8], header: &[u8]) -> HashMap<&'b str, &'b [u8]> {
-    let frames = format::sections(header).and_then(|[_, (crc, _)]| format::section_b(bytes, crc));
-    by_file(frames.unwrap_or_default())
+pub fn late_frames<'b>(bytes: &'b [u8], header: &[u8]) -> Option<Vec<&'b [u8]>> {
+    let [_, (crc, _)] = format::sections(header)?;
+    format::section_b(bytes, crc)
 }
 
-/// Profile frames by file path.
-pub fn by_file(frames: Vec<format::Frame<'_>>) -> HashMap<&str, &[u8]> {
-    let mut map = HashMap::with_capacity(frames.len());
-    for (tag, path, blob) in frames {
-        if tag == TAG_PROFILE {
-            map.insert(path, blob);
-        }
-    }
-    map
-}
-
-/// The profile in a frame, for the skill in `file`; `None` when the frame
-/// is not that skill's or not sound.
-pub fn decode(blob: &[u8], file: &str, buf: &Arc<Vec<u8>>) -> Option<Profile> {
-    let e: ProfileEntry = postcard::from_bytes(blob.get(1..)?).ok()?;
-    if e.file != file {
+/// The profile in a frame; `None` when it is not one, or not sound.
+pub fn decode(blob: &[u8], buf: &Arc<Vec<u8>>) -> Option<Profile> {
+    let (&tag, body) = blob.split_first()?;
+    if tag != TAG_PROFILE {
         return None;
     }
-    super::convert::profile_of(e.profile, buf)
+    let r: RProfile = postcard::from_bytes(body).ok()?;
+    super::convert::profile_of(r, buf)
 }
 
-/// Appends the profile frame of the skill in `file` to `buf`.
-pub fn encode(file: &str, profile: &Profile, buf: &mut Vec<u8>) -> bool {
+/// The profile frame of `profile`, into `buf`.
+pub fn encode(profile: &Profile, buf: &mut Vec<u8>) -> std::io::Result<()> {
     buf.clear();
     buf.push(TAG_PROFILE);
-    let e = ProfileEntry {
-        file,
-        profile: super::convert::r_profile(profile),
-    };
-    match postcard::to_extend(&e, std::mem::take(buf)) {
-        Ok(b) => {
-            *buf = b;
-            true
-        }
-        Err(_) => false,
-    }
+    let r = super::convert::r_profile(profile);
+    *buf = postcard::to_extend(&r, std::mem::take(buf)).map_err(std::io::Error::other)?;
+    Ok(())
 }

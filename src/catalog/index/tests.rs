@@ -64,7 +64,7 @@ impl Fixture {
         let store = self.store(started_ns);
         let session = store.session();
         let skill = session.load(self.candidate());
-        let hit = matches!(session.live.lock().unwrap().as_slice(), [Live::Old(_)]);
+        let hit = matches!(session.live.lock().unwrap().as_slice(), [Live::Old(..)]);
         session.save(std::iter::once(&skill));
         (skill, hit)
     }
@@ -185,7 +185,7 @@ fn a_listing_holds_while_the_folder_is_unchanged() {
         let store = f.store(started);
         let s = store.session();
         let names = s.list(&f.root.path).unwrap();
-        let hit = matches!(s.live.lock().unwrap().as_slice(), [Live::Old(_)]);
+        let hit = matches!(s.live.lock().unwrap().as_slice(), [Live::Old(..)]);
         s.save(std::iter::empty());
         (names, hit)
     };
@@ -249,7 +249,10 @@ fn load_both(f: &Fixture, with_profiles: bool) -> (Vec<Skill>, Vec<bool>) {
     for dir in ["a", "b"] {
         let before = session.live.lock().unwrap().len();
         skills.push(session.load(f.candidate_in(dir)));
-        hits.push(matches!(session.live.lock().unwrap()[before], Live::Old(_)));
+        hits.push(matches!(
+            session.live.lock().unwrap()[before],
+            Live::Old(..)
+        ));
     }
     session.save(skills.iter());
     (skills, hits)
