@@ -468,11 +468,22 @@ impl RootFd {
     fn stat(&self, path: &Path) -> Option<Stat> {
         use std::os::fd::AsRawFd;
         use std::os::unix::ffi::OsStrExt;
-        let rel = match path.strip_prefix(&self.path) {
-            Ok(r) if !r.as_os_str().is_empty() => r,
-            _ => return Stat::file(path),
+        // A byte prefix, not `Path::strip_prefix` by components: paths below
+        // a root are made by joining names onto it, and this runs twice per
+        // skill. Anything else is stat'ed by its whole path.
+        let (p, root) = (
+            path.as_os_str().as_bytes(),
+            self.path.as_os_str().as_bytes(),
+        );
+        let rel = match p.strip_prefix(root) {
+            Some(r) if root.ends_with(b"/") => r,
+            Some(r) => r.strip_prefix(b"/").unwrap_or_default(),
+            None => &[],
         };
-        let c = std::ffi::CString::new(rel.as_os_str().as_bytes()).ok()?;
+        if rel.is_empty() {
+            return Stat::file(path);
+        }
+        let c = std::ffi::CString::new(rel).ok()?;
         // SAFETY: an all-zero `stat` is a valid value for fstatat to fill.
         let mut st: libc::stat = unsafe { std::mem::zeroed() };
         // SAFETY: a live directory fd, a NUL-terminated relative path and a

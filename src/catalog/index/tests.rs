@@ -204,11 +204,16 @@ fn a_stat_relative_to_the_root_is_the_stat_of_the_path() {
     let f = Fixture::new();
     let r = RootFd::open(&f.root.path).unwrap();
     std::os::unix::fs::symlink(f.root.path.join("a"), f.root.path.join("link")).unwrap();
+    // A sibling whose name begins with the root's: not below it.
+    let sibling = f.dir.path().join("skills2");
+    std::fs::create_dir_all(sibling.join("x")).unwrap();
     for p in [
         f.file(),
         f.root.path.clone(),
         f.root.path.join("link"),
         f.root.path.join("link/SKILL.md"),
+        f.root.path.join("a//SKILL.md"),
+        sibling.join("x"),
     ] {
         assert_eq!(r.stat(&p), Stat::file(&p), "{}", p.display());
         assert!(r.stat(&p).is_some());
