@@ -318,3 +318,41 @@ fn an_index_without_its_profiles_is_read_again_by_a_command_that_scores() {
     let (_, hit) = f.load(later());
     assert!(hit);
 }
+
+#[test]
+fn a_kept_skill_whose_profile_is_unreadable_is_left_out_not_misplaced() {
+    let f = Fixture::new();
+    let b = f.root.path.join("b");
+    std::fs::create_dir_all(&b).unwrap();
+    let write_b = |text: &str| {
+        let body = format!("---\nname: b\ndescription: {text}\n---\nBody.\n");
+        std::fs::write(b.join("SKILL.md"), body).unwrap();
+    };
+    write_b("second text.");
+    load_both(&f, true);
+    // Section B damaged after section A was read by a command that scores
+    // nothing: when it rewrites the index, `a`'s profile cannot be copied.
+    let index = std::fs::read_dir(f.cache())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let store = Store::open_in(&f.root, Some(f.cache()), later(), false);
+    let mut bytes = std::fs::read(&index).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0xff;
+    std::fs::write(&index, &bytes).unwrap();
+    let session = store.session();
+    let a = session.load(f.candidate_in("a"));
+    write_b("other text.");
+    let b_skill = session.load(f.candidate_in("b"));
+    session.save([&a, &b_skill].into_iter());
+    drop(store);
+    // `a` is read again from its file; `b`'s new entry and profile hold.
+    let (skills, hits) = load_both(&f, true);
+    assert_eq!(hits, [false, true]);
+    assert_eq!(description(&skills[1]), "other text.");
+    let (_, hits) = load_both(&f, true);
+    assert_eq!(hits, [true, true]);
+}
