@@ -311,3 +311,28 @@ fn a_request_that_ends_on_this_borrows_the_scene_before_it() {
         assert_eq!(targets(&json(&mut cmd)), [want], "{intent}");
     }
 }
+
+#[test]
+fn a_request_read_whole_finds_the_skill_its_scene_names() {
+    // No sentence alone names the work: the first two only set the scene,
+    // and the request holds no word of any skill. Read whole, the request
+    // is the community skill's.
+    for (intent, want) in [
+        (
+            "Our forum has gone quiet. Members joined last spring \
+             but most stopped posting. Can you help us turn things around?",
+            &["community-growth"][..],
+        ),
+        // A scene that names no skill's work strongly enough stays empty.
+        (
+            "We had a long week. Can you help us turn things around?",
+            &[][..],
+        ),
+    ] {
+        let (mut cmd, _h) = re0_repo();
+        cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
+            .arg(intent)
+            .args(["--format", "json"]);
+        assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
+    }
+}

@@ -89,6 +89,9 @@ pub struct QueryClause {
     pub context: bool,
     /// It refers back with a pronoun ("review it", "execute them").
     pub refers_back: bool,
+    /// It is the whole request: every clause that asks for work or sets
+    /// its scene, together (see [`Query::whole`]).
+    pub whole: bool,
 }
 
 /// An intent, analysed.
@@ -136,6 +139,7 @@ impl Query {
                 question: c.question,
                 context: c.context,
                 refers_back: refers_back(&words(&c.text)),
+                whole: false,
             };
             a.for_each_term(&words(&c.text), |t, w| {
                 let k = match q.terms.iter().position(|x| x == t) {
@@ -157,7 +161,19 @@ impl Query {
                 q.clauses.push(clause);
             }
         }
+        if let Some(w) = whole_of(&q.clauses) {
+            q.clauses.push(w);
+        }
         q
+    }
+
+    /// The clause that stands for the whole request, when there is one: it
+    /// is the last clause, after the ones written.
+    pub fn whole(&self) -> Option<usize> {
+        self.clauses
+            .last()
+            .filter(|c| c.whole)
+            .map(|_| self.clauses.len() - 1)
     }
 
     /// True when the intent names `artifact` as something the person has:
@@ -166,6 +182,38 @@ impl Query {
         let stems = a.terms(artifact);
         !stems.is_empty() && stems.iter().all(|s| self.objects.contains(s))
     }
+}
+
+/// Every clause that is not a question, joined into one, when there are
+/// two or more of them and one asks for work.
+fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
+    let parts: Vec<&QueryClause> = clauses.iter().filter(|c| !c.question).collect();
+    if parts.len() < 2 || parts.iter().all(|c| c.context) {
+        return None;
+    }
+    let mut w = QueryClause {
+        text: parts
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" / "),
+        terms: Vec::new(),
+        sequence: Vec::new(),
+        rank: parts.iter().map(|c| c.rank).min().unwrap_or(0),
+        question: false,
+        context: false,
+        refers_back: false,
+        whole: true,
+    };
+    for c in parts {
+        w.sequence.extend(&c.sequence);
+        for t in &c.terms {
+            if !w.terms.contains(t) {
+                w.terms.push(*t);
+            }
+        }
+    }
+    Some(w)
 }
 
 fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {

@@ -22,6 +22,11 @@
 //! as written adds [`PHRASE_BONUS`]; a clause spelling the skill's whole
 //! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
 //! nor for a clause that only asks to know something.
+//!
+//! 3. When no clause chose a skill, the request is read whole: every
+//!    clause but the questions, the scene included, as one clause. A skill
+//!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
+//!    dead. Members stopped posting. Can you help us turn it around?").
 
 use super::relevance::{self, FieldKind, Query, Relevance};
 use super::text::{is_stop_word, words, Analyzer, WEAK_WEIGHT};
@@ -51,6 +56,10 @@ pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence.
 pub const SERVED_SHARE: f64 = 0.6;
+/// Evidence a skill needs from a request read whole, when no clause of it
+/// alone chose a skill: three times [`SELECT_AT`], since the words of the
+/// scene were not asked for as the work.
+pub const WHOLE_AT: f64 = 1.2;
 /// A term the chosen skill holds at least this strongly is explained by it.
 const EXPLAINED: f64 = 0.2;
 
@@ -279,6 +288,9 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     // neighbour chose when that skill explains it too.
     let mut picks: Vec<(usize, usize, Vec<Fit>)> = Vec::new();
     for (k, clause) in query.clauses.iter().enumerate() {
+        if clause.whole {
+            continue;
+        }
         let mentions: Vec<&(usize, String)> = named
             .iter()
             .filter(|(_, m)| clause_has(&clause.text, m))
@@ -356,6 +368,23 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
                 rest[j].own,
                 catalog.skills[ranked[first].skill].key()
             ));
+        }
+    }
+    // A request none of whose clauses a skill serves may still be one
+    // skill's work when its clauses are read together: the scene and the
+    // ask ("Our community feels dead. … How do I tell if it's salvageable?").
+    // A bar higher than a clause's, since the scene's words were not asked
+    // for as the work.
+    if sel.chosen.is_empty() {
+        if let Some(k) = query.whole() {
+            let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, &query, k, &[])).collect();
+            if let Some(i) = pick(&fits, |i| fits[i].own >= WHOLE_AT) {
+                take_relevant(&mut sel, &ranked[i], &query, k, fits[i].own);
+                why[i] = Some(format!(
+                    "serves the request read whole (evidence {:.2} >= {WHOLE_AT})",
+                    fits[i].own
+                ));
+            }
         }
     }
     // Clause order, named skills first.
