@@ -336,3 +336,17 @@ fn a_request_read_whole_finds_the_skill_its_scene_names() {
         assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
     }
 }
+
+#[test]
+fn pasted_text_in_quotes_is_what_the_work_is_on() {
+    // The quoted headline's words belong to the debugging skill, but they
+    // are the material: the request is to rewrite an ad's headline.
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
+        .arg(
+            "Rewrite this headline: 'Find the root cause of every bug \
+             before your tests fail.' It runs on our paid ads.",
+        )
+        .args(["--format", "json"]);
+    assert_eq!(targets(&json(&mut cmd)), ["ad-copy"]);
+}

@@ -10,6 +10,7 @@ pub mod clauses;
 pub mod closure;
 pub mod description;
 pub mod infer;
+pub mod material;
 pub mod model;
 pub mod order;
 pub mod profile;

@@ -122,6 +122,9 @@ const DETERMINERS: &[&str] = &[
 
 impl Query {
     pub fn new(intent: &str, a: &Analyzer) -> Query {
+        // Pasted text, code and links are what the work is on, not what it
+        // is (see [`super::material`]).
+        let intent = &*super::material::blanked(intent);
         let mut q = Query {
             terms: Vec::new(),
             words: Vec::new(),
