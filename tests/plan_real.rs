@@ -350,3 +350,14 @@ fn pasted_text_in_quotes_is_what_the_work_is_on() {
         .args(["--format", "json"]);
     assert_eq!(targets(&json(&mut cmd)), ["ad-copy"]);
 }
+
+#[test]
+fn an_agent_noun_meets_its_verb() {
+    // "reader" is the skill's "reads": with "guide" that is two words of
+    // the cold-read skill, not one.
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", "fixtures/plan/word-forms", "plan"])
+        .arg("get a new reader to go over our onboarding guide")
+        .args(["--format", "json"]);
+    assert_eq!(targets(&json(&mut cmd)), ["cold-read"]);
+}

@@ -8,6 +8,7 @@
 
 pub mod clauses;
 pub mod closure;
+pub mod derive;
 pub mod description;
 pub mod infer;
 pub mod material;
