@@ -361,3 +361,23 @@ fn an_agent_noun_meets_its_verb() {
         .args(["--format", "json"]);
     assert_eq!(targets(&json(&mut cmd)), ["cold-read"]);
 }
+
+#[test]
+fn a_listed_task_may_name_its_skill_by_one_word() {
+    // "cut the release" is one of the tasks the sentence lists: the one
+    // word of the skill's name is enough there. Alone, a clause holding
+    // one name word takes nothing on it.
+    for (intent, want) in [
+        (
+            "review the contributor's PR and land it, then cut the release",
+            &["land-pr", "release"][..],
+        ),
+        ("cut the release", &[][..]),
+    ] {
+        let (mut cmd, _h) = re0_repo();
+        cmd.args(["--catalog", "fixtures/plan/listed-tasks", "plan"])
+            .arg(intent)
+            .args(["--format", "json"]);
+        assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
+    }
+}

@@ -34,6 +34,9 @@ pub struct Clause {
     /// intent where another sentence does ("We sell sneakers. Make me an
     /// ad."). Its words are context for the request.
     pub context: bool,
+    /// The sentence it was cut from (0 first): clauses of one sentence are
+    /// the tasks of a list ("make a gif, then a poster").
+    pub sentence: usize,
 }
 
 /// Connectives between two clauses that keep the written order.
@@ -219,6 +222,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             rank: 0,
             question,
             context: scene_setting && !requests[n],
+            sentence: n,
         });
         match link {
             Some(Link::Reverse) if k > 0 => {

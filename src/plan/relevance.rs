@@ -92,6 +92,8 @@ pub struct QueryClause {
     /// It is the whole request: every clause that asks for work or sets
     /// its scene, together (see [`Query::whole`]).
     pub whole: bool,
+    /// It is one of two or more tasks cut from one sentence.
+    pub listed: bool,
 }
 
 /// An intent, analysed.
@@ -133,7 +135,9 @@ impl Query {
             clauses: Vec::new(),
             objects: object_stems(intent, a),
         };
-        for c in super::clauses::split(intent) {
+        let split = super::clauses::split(intent);
+        for c in &split {
+            let listed = split.iter().filter(|o| o.sentence == c.sentence).count() >= 2;
             let mut clause = QueryClause {
                 text: c.text.clone(),
                 terms: Vec::new(),
@@ -143,6 +147,7 @@ impl Query {
                 context: c.context,
                 refers_back: refers_back(&words(&c.text)),
                 whole: false,
+                listed,
             };
             a.for_each_term(&words(&c.text), |t, w| {
                 let k = match q.terms.iter().position(|x| x == t) {
@@ -207,6 +212,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         context: false,
         refers_back: false,
         whole: true,
+        listed: false,
     };
     for c in parts {
         w.sequence.extend(&c.sequence);

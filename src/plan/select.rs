@@ -21,7 +21,9 @@
 //! "review", "store"). A trigger or quoted phrase of two or more words found
 //! as written adds [`PHRASE_BONUS`]; a clause spelling the skill's whole
 //! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
-//! nor for a clause that only asks to know something.
+//! nor for a clause that only asks to know something. One word is enough
+//! only where the person listed tasks in one sentence and the word is of
+//! the skill's name ("review the PR and land it, then cut the release").
 //!
 //! 3. When no clause chose a skill, the request is read whole: every
 //!    clause but the questions, the scene included, as one clause. A skill
@@ -164,7 +166,9 @@ struct Fit {
     /// own, a word that is not weak, and either two words (in a clause that
     /// says "it", the words it stands for count), a phrase found as
     /// written, a name of two or more words spelled out, a named file format
-    /// or tool, or a word the author declared a trigger.
+    /// or tool, or a word the author declared a trigger. In a clause that is
+    /// one of a sentence's list of tasks, one uncommon word of the skill's
+    /// name with [`SELECT_AT`] evidence is enough.
     strong: bool,
     /// None of the clause's own words matched: only what "this" stands for.
     only_borrowed: bool,
@@ -177,6 +181,7 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // Words of the clause itself: a skill matching only the words "it"
     // stands for is the previous clause's skill, not this one's.
     let mut own_words = 0;
+    let mut named_word = 0f64;
     for m in &r.matches {
         if skip.contains(&m.term) {
             continue;
@@ -209,6 +214,9 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 format |= declared;
                 format |= q.format[m.term];
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
+                if !q.weak[m.term] && m.fields.contains(&FieldKind::Name) {
+                    named_word = named_word.max(e);
+                }
             }
         } else if borrowed {
             // "…write a design doc, then review it": "it" is the doc.
@@ -236,8 +244,12 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     if name {
         f.own += NAME_BONUS;
     }
-    f.strong = (phrase || name || in_name >= 2 || (specific && (words >= 2 || format)))
-        && (own_words > 0 || after_scene(q, k));
+    // One of several tasks cut from one sentence, naming the skill's
+    // subject by a word of its name: "…and land it, then cut the release".
+    let listed_name = clause.listed && named_word >= SELECT_AT;
+    f.strong =
+        (phrase || name || listed_name || in_name >= 2 || (specific && (words >= 2 || format)))
+            && (own_words > 0 || after_scene(q, k));
     f.only_borrowed = own_words == 0;
     f.total += f.own;
     f
