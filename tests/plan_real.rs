@@ -381,3 +381,32 @@ fn a_listed_task_may_name_its_skill_by_one_word() {
         assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
     }
 }
+
+#[test]
+fn sentences_after_one_another_are_one_request() {
+    // The second sentence says what else to watch; its one strong skill
+    // has under half the first's evidence, so it is not a second task.
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", "fixtures/plan/one-request", "plan"])
+        .arg(
+            "We want to test four headline variants on the landing page and the \
+             signup flow as a multivariate experiment. We want to see the effect \
+             on pricing tiers too.",
+        )
+        .args(["--format", "json", "--explain"]);
+    let p = json(&mut cmd);
+    assert_eq!(targets(&p), ["ab-testing"]);
+    let why = p["explain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["skill"] == "pricing-page")
+        .unwrap()["why"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        why.contains("elaborates the request ab-testing serves"),
+        "{why}"
+    );
+}

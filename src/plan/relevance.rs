@@ -94,6 +94,8 @@ pub struct QueryClause {
     pub whole: bool,
     /// It is one of two or more tasks cut from one sentence.
     pub listed: bool,
+    /// The sentence it was cut from.
+    pub sentence: usize,
 }
 
 /// An intent, analysed.
@@ -148,6 +150,7 @@ impl Query {
                 refers_back: refers_back(&words(&c.text)),
                 whole: false,
                 listed,
+                sentence: c.sentence,
             };
             a.for_each_term(&words(&c.text), |t, w| {
                 let k = match q.terms.iter().position(|x| x == t) {
@@ -213,6 +216,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         refers_back: false,
         whole: true,
         listed: false,
+        sentence: usize::MAX,
     };
     for c in parts {
         w.sequence.extend(&c.sequence);

@@ -25,7 +25,10 @@
 //! only where the person listed tasks in one sentence and the word is of
 //! the skill's name ("review the PR and land it, then cut the release").
 //!
-//! 3. When no clause chose a skill, the request is read whole: every
+//! 3. Sentences written one after another elaborate one request: a skill
+//!    chosen for a sentence other than the best-evidenced skill's needs
+//!    [`SENTENCE_SHARE`] of that skill's evidence to stay.
+//! 4. When no clause chose a skill, the request is read whole: every
 //!    clause but the questions, the scene included, as one clause. A skill
 //!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
 //!    dead. Members stopped posting. Can you help us turn it around?").
@@ -58,6 +61,9 @@ pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence.
 pub const SERVED_SHARE: f64 = 0.6;
+/// The share of the best chosen skill's evidence a skill chosen for another
+/// sentence needs to be kept (see [`one_request`]).
+pub const SENTENCE_SHARE: f64 = 0.5;
 /// Evidence a skill needs from a request read whole, when no clause of it
 /// alone chose a skill: three times [`SELECT_AT`], since the words of the
 /// scene were not asked for as the work.
@@ -382,6 +388,7 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
             ));
         }
     }
+    one_request(&mut sel, &query, &ranked, &mut why, catalog);
     // A request none of whose clauses a skill serves may still be one
     // skill's work when its clauses are read together: the scene and the
     // ask ("Our community feels dead. … How do I tell if it's salvageable?").
@@ -415,6 +422,51 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     };
     sel.candidates = candidates(catalog, &query, &ranked[..shown], &sel, &why, &best_ev);
     sel
+}
+
+/// Sentences written one after another elaborate one request ("We ran an
+/// A/B test on the pricing page. Is the lift significant?"): a skill chosen
+/// for a sentence other than the best-evidenced skill's is kept only with
+/// [`SENTENCE_SHARE`] of that skill's evidence. Tasks listed in one
+/// sentence, and named skills, are not touched.
+fn one_request(
+    sel: &mut Selection,
+    q: &Query,
+    ranked: &[Relevance],
+    why: &mut [Option<String>],
+    catalog: &Catalog,
+) {
+    let took: Vec<(usize, f64, usize)> = sel
+        .chosen
+        .iter()
+        .filter_map(|(s, c)| match c {
+            Chosen::Relevant {
+                evidence, clause, ..
+            } => q
+                .clauses
+                .iter()
+                .find(|k| !k.whole && &k.text == clause)
+                .map(|k| (*s, *evidence, k.sentence)),
+            _ => None,
+        })
+        .collect();
+    let Some(&(top, best, sentence)) = took.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return;
+    };
+    for &(s, e, at) in &took {
+        if at == sentence || e >= SENTENCE_SHARE * best {
+            continue;
+        }
+        sel.chosen.retain(|(x, _)| *x != s);
+        sel.clause_of.retain(|(x, _, _)| *x != s);
+        if let Some(i) = ranked.iter().position(|r| r.skill == s) {
+            why[i] = Some(format!(
+                "its sentence elaborates the request {} serves: evidence {e:.2} < \
+                 {SENTENCE_SHARE} x {best:.2}",
+                catalog.skills[top].key()
+            ));
+        }
+    }
 }
 
 /// The index of the best fit that passes the gate and `extra`.
