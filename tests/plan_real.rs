@@ -323,6 +323,12 @@ fn a_request_read_whole_finds_the_skill_its_scene_names() {
              but most stopped posting. Can you help us turn things around?",
             &["community-growth"][..],
         ),
+        // A question beside the request is part of it, read whole.
+        (
+            "What keeps forum members posting in an online community? \
+             I want ours to grow.",
+            &["community-growth"][..],
+        ),
         // A scene that names no skill's work strongly enough stays empty.
         (
             "We had a long week. Can you help us turn things around?",

@@ -89,8 +89,8 @@ pub struct QueryClause {
     pub context: bool,
     /// It refers back with a pronoun ("review it", "execute them").
     pub refers_back: bool,
-    /// It is the whole request: every clause that asks for work or sets
-    /// its scene, together (see [`Query::whole`]).
+    /// It is the whole request: every clause together (see
+    /// [`Query::whole`]).
     pub whole: bool,
     /// It is one of two or more tasks cut from one sentence.
     pub listed: bool,
@@ -195,11 +195,18 @@ impl Query {
     }
 }
 
-/// Every clause that is not a question, joined into one, when there are
-/// two or more of them and one asks for work.
+/// Every clause joined into one, when there are two or more and one asks
+/// for work without being a question: then the questions beside it, and
+/// the sentences that set its scene, are part of that request.
 fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
-    let parts: Vec<&QueryClause> = clauses.iter().filter(|c| !c.question).collect();
-    if parts.len() < 2 || parts.iter().all(|c| c.context) {
+    let asks = clauses.iter().any(|c| !c.question && !c.context);
+    if !asks {
+        return None;
+    }
+    // Beside a request, a question is part of it: "What are the best
+    // subject lines for cold emails? I want to maximize open rates."
+    let parts: Vec<&QueryClause> = clauses.iter().collect();
+    if parts.len() < 2 {
         return None;
     }
     let mut w = QueryClause {

@@ -29,7 +29,8 @@
 //!    chosen for a sentence other than the best-evidenced skill's needs
 //!    [`SENTENCE_SHARE`] of that skill's evidence to stay.
 //! 4. When no clause chose a skill, the request is read whole: every
-//!    clause but the questions, the scene included, as one clause. A skill
+//!    clause, the scene and the questions beside a request included, as
+//!    one clause. A skill
 //!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
 //!    dead. Members stopped posting. Can you help us turn it around?").
 
