@@ -311,3 +311,108 @@ fn a_request_that_ends_on_this_borrows_the_scene_before_it() {
         assert_eq!(targets(&json(&mut cmd)), [want], "{intent}");
     }
 }
+
+#[test]
+fn a_request_read_whole_finds_the_skill_its_scene_names() {
+    // No sentence alone names the work: the first two only set the scene,
+    // and the request holds no word of any skill. Read whole, the request
+    // is the community skill's.
+    for (intent, want) in [
+        (
+            "Our forum has gone quiet. Members joined last spring \
+             but most stopped posting. Can you help us turn things around?",
+            &["community-growth"][..],
+        ),
+        // A question beside the request is part of it, read whole.
+        (
+            "What keeps forum members posting in an online community? \
+             I want ours to grow.",
+            &["community-growth"][..],
+        ),
+        // A scene that names no skill's work strongly enough stays empty.
+        (
+            "We had a long week. Can you help us turn things around?",
+            &[][..],
+        ),
+    ] {
+        let (mut cmd, _h) = re0_repo();
+        cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
+            .arg(intent)
+            .args(["--format", "json"]);
+        assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
+    }
+}
+
+#[test]
+fn pasted_text_in_quotes_is_what_the_work_is_on() {
+    // The quoted headline's words belong to the debugging skill, but they
+    // are the material: the request is to rewrite an ad's headline.
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
+        .arg(
+            "Rewrite this headline: 'Find the root cause of every bug \
+             before your tests fail.' It runs on our paid ads.",
+        )
+        .args(["--format", "json"]);
+    assert_eq!(targets(&json(&mut cmd)), ["ad-copy"]);
+}
+
+#[test]
+fn an_agent_noun_meets_its_verb() {
+    // "reader" is the skill's "reads": with "guide" that is two words of
+    // the cold-read skill, not one.
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", "fixtures/plan/word-forms", "plan"])
+        .arg("get a new reader to go over our onboarding guide")
+        .args(["--format", "json"]);
+    assert_eq!(targets(&json(&mut cmd)), ["cold-read"]);
+}
+
+#[test]
+fn a_listed_task_may_name_its_skill_by_one_word() {
+    // "cut the release" is one of the tasks the sentence lists: the one
+    // word of the skill's name is enough there. Alone, a clause holding
+    // one name word takes nothing on it.
+    for (intent, want) in [
+        (
+            "review the contributor's PR and land it, then cut the release",
+            &["land-pr", "release"][..],
+        ),
+        ("cut the release", &[][..]),
+    ] {
+        let (mut cmd, _h) = re0_repo();
+        cmd.args(["--catalog", "fixtures/plan/listed-tasks", "plan"])
+            .arg(intent)
+            .args(["--format", "json"]);
+        assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
+    }
+}
+
+#[test]
+fn sentences_after_one_another_are_one_request() {
+    // The second sentence says what else to watch; its one strong skill
+    // has under half the first's evidence, so it is not a second task.
+    let (mut cmd, _h) = re0_repo();
+    cmd.args(["--catalog", "fixtures/plan/one-request", "plan"])
+        .arg(
+            "We want to test four headline variants on the landing page and the \
+             signup flow as a multivariate experiment. We want to see the effect \
+             on pricing tiers too.",
+        )
+        .args(["--format", "json", "--explain"]);
+    let p = json(&mut cmd);
+    assert_eq!(targets(&p), ["ab-testing"]);
+    let why = p["explain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["skill"] == "pricing-page")
+        .unwrap()["why"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        why.contains("elaborates the request ab-testing serves"),
+        "{why}"
+    );
+}

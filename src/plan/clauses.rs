@@ -34,6 +34,9 @@ pub struct Clause {
     /// intent where another sentence does ("We sell sneakers. Make me an
     /// ad."). Its words are context for the request.
     pub context: bool,
+    /// The sentence it was cut from (0 first): clauses of one sentence are
+    /// the tasks of a list ("make a gif, then a poster").
+    pub sentence: usize,
 }
 
 /// Connectives between two clauses that keep the written order.
@@ -219,6 +222,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             rank: 0,
             question,
             context: scene_setting && !requests[n],
+            sentence: n,
         });
         match link {
             Some(Link::Reverse) if k > 0 => {
@@ -449,7 +453,9 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
 }
 
 /// A clause that asks to be told something: "tell me a fun fact about…",
-/// "the history of…", "the difference between…", "who invented…".
+/// "the history of…", "the difference between…", "who invented…". Not
+/// when a task's verb comes first: "audit our listing and tell me what to
+/// fix" asks for the audit.
 pub fn is_knowledge_request(text: &str) -> bool {
     let t = text.to_lowercase();
     const MARKERS: &[&str] = &[
@@ -470,7 +476,12 @@ pub fn is_knowledge_request(text: &str) -> bool {
         "what do you think",
         "joke about",
     ];
-    MARKERS.iter().any(|m| t.contains(m))
+    // "Review this email and tell me what's wrong" asks for the review: a
+    // task's verb before the marker makes the telling its report.
+    MARKERS.iter().any(|m| {
+        t.find(m)
+            .is_some_and(|at| !words_of(&t[..at]).iter().any(|(w, _, _)| starts_task(w)))
+    })
 }
 
 #[cfg(test)]
@@ -553,6 +564,22 @@ mod tests {
             "why is my build failing",
         ] {
             assert!(split(r).iter().all(|c| !c.question), "{r}");
+        }
+    }
+
+    #[test]
+    fn a_task_that_reports_back_is_a_request() {
+        for r in [
+            "Can you audit our listing and tell me what to fix?",
+            "Review this cold email and tell me what's wrong",
+        ] {
+            assert!(split(r).iter().all(|c| !c.question), "{r}");
+        }
+        for q in [
+            "can you tell me a fun fact about PDFs",
+            "tell me what a merge conflict is",
+        ] {
+            assert!(split(q).iter().all(|c| c.question), "{q}");
         }
     }
 

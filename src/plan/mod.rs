@@ -8,8 +8,10 @@
 
 pub mod clauses;
 pub mod closure;
+pub mod derive;
 pub mod description;
 pub mod infer;
+pub mod material;
 pub mod model;
 pub mod order;
 pub mod profile;

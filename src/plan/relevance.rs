@@ -89,6 +89,13 @@ pub struct QueryClause {
     pub context: bool,
     /// It refers back with a pronoun ("review it", "execute them").
     pub refers_back: bool,
+    /// It is the whole request: every clause together (see
+    /// [`Query::whole`]).
+    pub whole: bool,
+    /// It is one of two or more tasks cut from one sentence.
+    pub listed: bool,
+    /// The sentence it was cut from.
+    pub sentence: usize,
 }
 
 /// An intent, analysed.
@@ -119,6 +126,9 @@ const DETERMINERS: &[&str] = &[
 
 impl Query {
     pub fn new(intent: &str, a: &Analyzer) -> Query {
+        // Pasted text, code and links are what the work is on, not what it
+        // is (see [`super::material`]).
+        let intent = &*super::material::blanked(intent);
         let mut q = Query {
             terms: Vec::new(),
             words: Vec::new(),
@@ -127,7 +137,9 @@ impl Query {
             clauses: Vec::new(),
             objects: object_stems(intent, a),
         };
-        for c in super::clauses::split(intent) {
+        let split = super::clauses::split(intent);
+        for c in &split {
+            let listed = split.iter().filter(|o| o.sentence == c.sentence).count() >= 2;
             let mut clause = QueryClause {
                 text: c.text.clone(),
                 terms: Vec::new(),
@@ -136,6 +148,9 @@ impl Query {
                 question: c.question,
                 context: c.context,
                 refers_back: refers_back(&words(&c.text)),
+                whole: false,
+                listed,
+                sentence: c.sentence,
             };
             a.for_each_term(&words(&c.text), |t, w| {
                 let k = match q.terms.iter().position(|x| x == t) {
@@ -157,7 +172,19 @@ impl Query {
                 q.clauses.push(clause);
             }
         }
+        if let Some(w) = whole_of(&q.clauses) {
+            q.clauses.push(w);
+        }
         q
+    }
+
+    /// The clause that stands for the whole request, when there is one: it
+    /// is the last clause, after the ones written.
+    pub fn whole(&self) -> Option<usize> {
+        self.clauses
+            .last()
+            .filter(|c| c.whole)
+            .map(|_| self.clauses.len() - 1)
     }
 
     /// True when the intent names `artifact` as something the person has:
@@ -166,6 +193,47 @@ impl Query {
         let stems = a.terms(artifact);
         !stems.is_empty() && stems.iter().all(|s| self.objects.contains(s))
     }
+}
+
+/// Every clause joined into one, when there are two or more and one asks
+/// for work without being a question: then the questions beside it, and
+/// the sentences that set its scene, are part of that request.
+fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
+    let asks = clauses.iter().any(|c| !c.question && !c.context);
+    if !asks {
+        return None;
+    }
+    // Beside a request, a question is part of it: "What are the best
+    // subject lines for cold emails? I want to maximize open rates."
+    let parts: Vec<&QueryClause> = clauses.iter().collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    let mut w = QueryClause {
+        text: parts
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" / "),
+        terms: Vec::new(),
+        sequence: Vec::new(),
+        rank: parts.iter().map(|c| c.rank).min().unwrap_or(0),
+        question: false,
+        context: false,
+        refers_back: false,
+        whole: true,
+        listed: false,
+        sentence: usize::MAX,
+    };
+    for c in parts {
+        w.sequence.extend(&c.sequence);
+        for t in &c.terms {
+            if !w.terms.contains(t) {
+                w.terms.push(*t);
+            }
+        }
+    }
+    Some(w)
 }
 
 fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {

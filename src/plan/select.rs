@@ -21,7 +21,18 @@
 //! "review", "store"). A trigger or quoted phrase of two or more words found
 //! as written adds [`PHRASE_BONUS`]; a clause spelling the skill's whole
 //! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
-//! nor for a clause that only asks to know something.
+//! nor for a clause that only asks to know something. One word is enough
+//! only where the person listed tasks in one sentence and the word is of
+//! the skill's name ("review the PR and land it, then cut the release").
+//!
+//! 3. Sentences written one after another elaborate one request: a skill
+//!    chosen for a sentence other than the best-evidenced skill's needs
+//!    [`SENTENCE_SHARE`] of that skill's evidence to stay.
+//! 4. When no clause chose a skill, the request is read whole: every
+//!    clause, the scene and the questions beside a request included, as
+//!    one clause. A skill
+//!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
+//!    dead. Members stopped posting. Can you help us turn it around?").
 
 use super::relevance::{self, FieldKind, Query, Relevance};
 use super::text::{is_stop_word, words, Analyzer, WEAK_WEIGHT};
@@ -51,6 +62,13 @@ pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence.
 pub const SERVED_SHARE: f64 = 0.6;
+/// The share of the best chosen skill's evidence a skill chosen for another
+/// sentence needs to be kept (see [`one_request`]).
+pub const SENTENCE_SHARE: f64 = 0.5;
+/// Evidence a skill needs from a request read whole, when no clause of it
+/// alone chose a skill: three times [`SELECT_AT`], since the words of the
+/// scene were not asked for as the work.
+pub const WHOLE_AT: f64 = 1.2;
 /// A term the chosen skill holds at least this strongly is explained by it.
 const EXPLAINED: f64 = 0.2;
 
@@ -155,7 +173,9 @@ struct Fit {
     /// own, a word that is not weak, and either two words (in a clause that
     /// says "it", the words it stands for count), a phrase found as
     /// written, a name of two or more words spelled out, a named file format
-    /// or tool, or a word the author declared a trigger.
+    /// or tool, or a word the author declared a trigger. In a clause that is
+    /// one of a sentence's list of tasks, one uncommon word of the skill's
+    /// name with [`SELECT_AT`] evidence is enough.
     strong: bool,
     /// None of the clause's own words matched: only what "this" stands for.
     only_borrowed: bool,
@@ -168,6 +188,7 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // Words of the clause itself: a skill matching only the words "it"
     // stands for is the previous clause's skill, not this one's.
     let mut own_words = 0;
+    let mut named_word = 0f64;
     for m in &r.matches {
         if skip.contains(&m.term) {
             continue;
@@ -200,6 +221,9 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 format |= declared;
                 format |= q.format[m.term];
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
+                if !q.weak[m.term] && m.fields.contains(&FieldKind::Name) {
+                    named_word = named_word.max(e);
+                }
             }
         } else if borrowed {
             // "…write a design doc, then review it": "it" is the doc.
@@ -227,8 +251,12 @@ fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     if name {
         f.own += NAME_BONUS;
     }
-    f.strong = (phrase || name || in_name >= 2 || (specific && (words >= 2 || format)))
-        && (own_words > 0 || after_scene(q, k));
+    // One of several tasks cut from one sentence, naming the skill's
+    // subject by a word of its name: "…and land it, then cut the release".
+    let listed_name = clause.listed && named_word >= SELECT_AT;
+    f.strong =
+        (phrase || name || listed_name || in_name >= 2 || (specific && (words >= 2 || format)))
+            && (own_words > 0 || after_scene(q, k));
     f.only_borrowed = own_words == 0;
     f.total += f.own;
     f
@@ -279,6 +307,9 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     // neighbour chose when that skill explains it too.
     let mut picks: Vec<(usize, usize, Vec<Fit>)> = Vec::new();
     for (k, clause) in query.clauses.iter().enumerate() {
+        if clause.whole {
+            continue;
+        }
         let mentions: Vec<&(usize, String)> = named
             .iter()
             .filter(|(_, m)| clause_has(&clause.text, m))
@@ -358,6 +389,24 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
             ));
         }
     }
+    one_request(&mut sel, &query, &ranked, &mut why, catalog);
+    // A request none of whose clauses a skill serves may still be one
+    // skill's work when its clauses are read together: the scene and the
+    // ask ("Our community feels dead. … How do I tell if it's salvageable?").
+    // A bar higher than a clause's, since the scene's words were not asked
+    // for as the work.
+    if sel.chosen.is_empty() {
+        if let Some(k) = query.whole() {
+            let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, &query, k, &[])).collect();
+            if let Some(i) = pick(&fits, |i| fits[i].own >= WHOLE_AT) {
+                take_relevant(&mut sel, &ranked[i], &query, k, fits[i].own);
+                why[i] = Some(format!(
+                    "serves the request read whole (evidence {:.2} >= {WHOLE_AT})",
+                    fits[i].own
+                ));
+            }
+        }
+    }
     // Clause order, named skills first.
     let order: Vec<usize> = sel.chosen.iter().map(|(s, _)| *s).collect();
     let mut idx: Vec<usize> = (0..order.len()).collect();
@@ -374,6 +423,51 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     };
     sel.candidates = candidates(catalog, &query, &ranked[..shown], &sel, &why, &best_ev);
     sel
+}
+
+/// Sentences written one after another elaborate one request ("We ran an
+/// A/B test on the pricing page. Is the lift significant?"): a skill chosen
+/// for a sentence other than the best-evidenced skill's is kept only with
+/// [`SENTENCE_SHARE`] of that skill's evidence. Tasks listed in one
+/// sentence, and named skills, are not touched.
+fn one_request(
+    sel: &mut Selection,
+    q: &Query,
+    ranked: &[Relevance],
+    why: &mut [Option<String>],
+    catalog: &Catalog,
+) {
+    let took: Vec<(usize, f64, usize)> = sel
+        .chosen
+        .iter()
+        .filter_map(|(s, c)| match c {
+            Chosen::Relevant {
+                evidence, clause, ..
+            } => q
+                .clauses
+                .iter()
+                .find(|k| !k.whole && &k.text == clause)
+                .map(|k| (*s, *evidence, k.sentence)),
+            _ => None,
+        })
+        .collect();
+    let Some(&(top, best, sentence)) = took.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+        return;
+    };
+    for &(s, e, at) in &took {
+        if at == sentence || e >= SENTENCE_SHARE * best {
+            continue;
+        }
+        sel.chosen.retain(|(x, _)| *x != s);
+        sel.clause_of.retain(|(x, _, _)| *x != s);
+        if let Some(i) = ranked.iter().position(|r| r.skill == s) {
+            why[i] = Some(format!(
+                "its sentence elaborates the request {} serves: evidence {e:.2} < \
+                 {SENTENCE_SHARE} x {best:.2}",
+                catalog.skills[top].key()
+            ));
+        }
+    }
 }
 
 /// The index of the best fit that passes the gate and `extra`.

@@ -344,15 +344,17 @@ impl Default for Analyzer {
         let stemmer = Stemmer::create(Algorithm::English);
         let weak = WEAK_WORDS
             .iter()
-            .map(|w| stemmer.stem(w).into_owned())
+            .map(|w| super::derive::family(&stemmer.stem(w)).to_string())
             .collect();
         Analyzer { stemmer, weak }
     }
 }
 
 impl Analyzer {
+    /// The stem of `word`, with forms the stemmer leaves apart joined
+    /// ([`super::derive`]).
     pub fn stem(&self, word: &str) -> String {
-        self.stemmer.stem(word).into_owned()
+        super::derive::family(&self.stemmer.stem(word)).to_string()
     }
 
     /// True when `term` (a stem) is a common word of requests.
@@ -374,7 +376,7 @@ impl Analyzer {
         words(text)
             .iter()
             .filter(|w| !is_stop_word(w))
-            .map(|w| self.stem(w))
+            .map(|w| self.stemmer.stem(w).into_owned())
             .collect()
     }
 
@@ -382,7 +384,11 @@ impl Analyzer {
     /// synonym phrase or word becomes its canonical term, stop words are
     /// dropped, other words are stemmed.
     pub fn for_each_term<S: AsRef<str>>(&self, words: &[S], f: impl FnMut(&str, &str)) {
-        self.for_each_term_with(words, |a, w, g| g(&a.stemmer.stem(w)), f);
+        self.for_each_term_with(
+            words,
+            |a, w, g| g(super::derive::family(&a.stemmer.stem(w))),
+            f,
+        );
     }
 
     /// [`Analyzer::for_each_term`] with the stemming done by `stem(self,
