@@ -34,11 +34,13 @@
 //!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
 //!    dead. Members stopped posting. Can you help us turn it around?").
 
+use super::fit::{fit, Fit};
+use super::named::clause_has;
+pub use super::named::named;
 use super::relevance::{self, FieldKind, Query, Relevance};
-use super::text::{is_stop_word, words, Analyzer, WEAK_WEIGHT};
+use super::text::Analyzer;
 use crate::catalog::Catalog;
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 /// Evidence a skill needs from a clause's own words to serve it, in units
 /// of one word only that skill has, held perfectly.
@@ -162,129 +164,6 @@ impl Selection {
     }
 }
 
-/// A skill's evidence for one clause.
-#[derive(Debug, Clone, Copy, Default)]
-struct Fit {
-    /// From the clause's own words (and its bonuses).
-    own: f64,
-    /// Own plus context.
-    total: f64,
-    /// Evidence beyond one common word: at least one word of the clause's
-    /// own, a word that is not weak, and either two words (in a clause that
-    /// says "it", the words it stands for count), a phrase found as
-    /// written, a name of two or more words spelled out, a named file format
-    /// or tool, or a word the author declared a trigger. In a clause that is
-    /// one of a sentence's list of tasks, one uncommon word of the skill's
-    /// name with [`SELECT_AT`] evidence is enough.
-    strong: bool,
-    /// None of the clause's own words matched: only what "this" stands for.
-    only_borrowed: bool,
-}
-
-fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
-    let clause = &q.clauses[k];
-    let mut f = Fit::default();
-    let (mut words, mut specific, mut format, mut in_name) = (0, false, false, 0);
-    // Words of the clause itself: a skill matching only the words "it"
-    // stands for is the previous clause's skill, not this one's.
-    let mut own_words = 0;
-    let mut named_word = 0f64;
-    for m in &r.matches {
-        if skip.contains(&m.term) {
-            continue;
-        }
-        let own = clause.terms.contains(&m.term);
-        let borrowed =
-            !own && clause.refers_back && k > 0 && q.clauses[k - 1].terms.contains(&m.term);
-        // A word the author declared a trigger (or quoted) is never weak.
-        let declared = m
-            .fields
-            .iter()
-            .any(|f| matches!(f, FieldKind::Triggers | FieldKind::Phrases));
-        let weak = if q.weak[m.term] && !declared {
-            WEAK_WEIGHT
-        } else {
-            1.0
-        };
-        let mut e = weak * m.idf * (m.strength - m.penalty);
-        // A declared trigger word is the author's own word for the skill:
-        // common as it may be in this catalog, it counts at least this much.
-        if m.fields.contains(&FieldKind::Triggers) {
-            e = e.max(TRIGGER_FLOOR);
-        }
-        if own {
-            f.own += e;
-            if e > 0.0 {
-                words += 1;
-                own_words += 1;
-                specific |= !q.weak[m.term] || declared;
-                format |= declared;
-                format |= q.format[m.term];
-                in_name += usize::from(m.fields.contains(&FieldKind::Name));
-                if !q.weak[m.term] && m.fields.contains(&FieldKind::Name) {
-                    named_word = named_word.max(e);
-                }
-            }
-        } else if borrowed {
-            // "…write a design doc, then review it": "it" is the doc.
-            f.own += BORROWED * e;
-            f.total += BORROWED * e;
-            specific |= e > 0.0 && !q.weak[m.term];
-            // The word "it" stands for counts as one of the clause's own
-            // ("execute it", the plan: execute + plan).
-            if e > 0.0 && !q.weak[m.term] {
-                words += 1;
-                in_name += usize::from(m.fields.contains(&FieldKind::Name));
-            }
-        } else {
-            f.total += CONTEXT * e;
-        }
-    }
-    let phrase = r.phrases.iter().any(|(c, _)| *c == k);
-    // A name counts when the clause spells it whole, or opens with a word
-    // of it as a command: "commit this" (not "take a shower").
-    let spelled = r.names_in.contains(&k);
-    let name = spelled && (r.long_name || format || opens_with_name(clause, r, q));
-    if phrase {
-        f.own += PHRASE_BONUS;
-    }
-    if name {
-        f.own += NAME_BONUS;
-    }
-    // One of several tasks cut from one sentence, naming the skill's
-    // subject by a word of its name: "…and land it, then cut the release".
-    let listed_name = clause.listed && named_word >= SELECT_AT;
-    f.strong =
-        (phrase || name || listed_name || in_name >= 2 || (specific && (words >= 2 || format)))
-            && (own_words > 0 || after_scene(q, k));
-    f.only_borrowed = own_words == 0;
-    f.total += f.own;
-    f
-}
-
-/// True when clause `k` refers back to a sentence that only set the scene
-/// ("…our churn is from failed payments. How do we fix this?"): what "this"
-/// stands for is the whole request, so the words it borrows may carry it
-/// alone. After a clause that asked for work of its own ("write a design
-/// doc, then review it") they may not: that clause has its skill.
-fn after_scene(q: &Query, k: usize) -> bool {
-    k > 0 && q.clauses[k].refers_back && q.clauses[k - 1].context
-}
-
-/// True when the clause opens with a word of the skill's name that is not
-/// a common one, as a command: "commit this", "brainstorm the feature".
-fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Query) -> bool {
-    let Some(&first) = clause.sequence.first() else {
-        return false;
-    };
-    let first_word = words(&clause.text).into_iter().next().unwrap_or_default();
-    !q.weak[first]
-        && q.words[first] == first_word
-        && r.matches
-            .iter()
-            .any(|m| m.term == first && m.fields.contains(&FieldKind::Name))
-}
-
 /// How many candidates a selection describes when not asked to explain:
 /// enough for a zero-step plan's "closest" note.
 pub const BRIEF_CANDIDATES: usize = 3;
@@ -302,9 +181,32 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     let named = named(catalog, intent);
     let mut why: Vec<Option<String>> = vec![None; ranked.len()];
     let mut best_ev = vec![0f64; ranked.len()];
-    // Each clause's candidates, strongest clause first, so a fragment
-    // ("…and remove the comments") is served by the skill its stronger
-    // neighbour chose when that skill explains it too.
+    let picks = clause_picks(&query, &ranked, &named, &mut sel, &mut why, &mut best_ev);
+    serve(catalog, &query, &ranked, picks, &mut sel, &mut why);
+    one_request(&mut sel, &query, &ranked, &mut why, catalog);
+    read_whole(&query, &ranked, &mut sel, &mut why);
+    in_clause_order(&mut sel);
+    let shown = if explain {
+        ranked.len()
+    } else {
+        ranked.len().min(BRIEF_CANDIDATES)
+    };
+    sel.candidates = candidates(catalog, &query, &ranked[..shown], &sel, &why, &best_ev);
+    sel
+}
+
+/// Each clause's candidates, strongest clause first, so a fragment
+/// ("…and remove the comments") is served by the skill its stronger
+/// neighbour chose when that skill explains it too: (clause, its best fit,
+/// every fit). Named skills are taken here for the clause naming them.
+fn clause_picks(
+    query: &Query,
+    ranked: &[Relevance],
+    named: &[(usize, String)],
+    sel: &mut Selection,
+    why: &mut [Option<String>],
+    best_ev: &mut [f64],
+) -> Vec<(usize, usize, Vec<Fit>)> {
     let mut picks: Vec<(usize, usize, Vec<Fit>)> = Vec::new();
     for (k, clause) in query.clauses.iter().enumerate() {
         if clause.whole {
@@ -321,12 +223,12 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
         if !mentions.is_empty() {
             continue;
         }
-        let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, &query, k, &[])).collect();
+        let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
         for (i, f) in fits.iter().enumerate() {
             best_ev[i] = best_ev[i].max(f.own);
         }
         if clause.question {
-            note_all(&mut why, &fits, || {
+            note_all(why, &fits, || {
                 format!(
                     "'{}' only asks to know something: no skill serves it",
                     clause.text
@@ -345,6 +247,20 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
         }
     }
     picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
+    picks
+}
+
+/// Takes the best skill of each clause, unless a skill chosen for a clause
+/// beside it serves it already, and a second skill for what the first
+/// leaves unexplained.
+fn serve(
+    catalog: &Catalog,
+    query: &Query,
+    ranked: &[Relevance],
+    picks: Vec<(usize, usize, Vec<Fit>)>,
+    sel: &mut Selection,
+    why: &mut [Option<String>],
+) {
     for (k, first, fits) in picks {
         let clause = &query.clauses[k];
         let served_by = sel
@@ -362,7 +278,7 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
             });
             continue;
         }
-        take_relevant(&mut sel, &ranked[first], &query, k, fits[first].own);
+        take_relevant(sel, &ranked[first], query, k, fits[first].own);
         why[first] = Some(format!(
             "serves '{}' (evidence {:.2} >= {SELECT_AT})",
             clause.text, fits[first].own
@@ -376,11 +292,11 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
             .collect();
         let rest: Vec<Fit> = ranked
             .iter()
-            .map(|r| fit(r, &query, k, &explained))
+            .map(|r| fit(r, query, k, &explained))
             .collect();
         let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
         if let Some(j) = pick(&rest, |i| i != first && rest[i].own >= bar) {
-            take_relevant(&mut sel, &ranked[j], &query, k, rest[j].own);
+            take_relevant(sel, &ranked[j], query, k, rest[j].own);
             why[j] = Some(format!(
                 "also serves '{}': evidence {:.2} from words {} leaves unexplained",
                 clause.text,
@@ -389,17 +305,24 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
             ));
         }
     }
-    one_request(&mut sel, &query, &ranked, &mut why, catalog);
-    // A request none of whose clauses a skill serves may still be one
-    // skill's work when its clauses are read together: the scene and the
-    // ask ("Our community feels dead. … How do I tell if it's salvageable?").
-    // A bar higher than a clause's, since the scene's words were not asked
-    // for as the work.
+}
+
+/// A request none of whose clauses a skill serves may still be one
+/// skill's work when its clauses are read together: the scene and the
+/// ask ("Our community feels dead. … How do I tell if it's salvageable?").
+/// A bar higher than a clause's, since the scene's words were not asked
+/// for as the work.
+fn read_whole(
+    query: &Query,
+    ranked: &[Relevance],
+    sel: &mut Selection,
+    why: &mut [Option<String>],
+) {
     if sel.chosen.is_empty() {
         if let Some(k) = query.whole() {
-            let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, &query, k, &[])).collect();
+            let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
             if let Some(i) = pick(&fits, |i| fits[i].own >= WHOLE_AT) {
-                take_relevant(&mut sel, &ranked[i], &query, k, fits[i].own);
+                take_relevant(sel, &ranked[i], query, k, fits[i].own);
                 why[i] = Some(format!(
                     "serves the request read whole (evidence {:.2} >= {WHOLE_AT})",
                     fits[i].own
@@ -407,7 +330,10 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
             }
         }
     }
-    // Clause order, named skills first.
+}
+
+/// Puts the chosen skills in clause order, named skills first.
+fn in_clause_order(sel: &mut Selection) {
     let order: Vec<usize> = sel.chosen.iter().map(|(s, _)| *s).collect();
     let mut idx: Vec<usize> = (0..order.len()).collect();
     idx.sort_by_key(|&i| {
@@ -416,13 +342,6 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     });
     sel.chosen = idx.iter().map(|&i| sel.chosen[i].clone()).collect();
     sel.clause_of = idx.iter().map(|&i| sel.clause_of[i].clone()).collect();
-    let shown = if explain {
-        ranked.len()
-    } else {
-        ranked.len().min(BRIEF_CANDIDATES)
-    };
-    sel.candidates = candidates(catalog, &query, &ranked[..shown], &sel, &why, &best_ev);
-    sel
 }
 
 /// Sentences written one after another elaborate one request ("We ran an
@@ -584,107 +503,4 @@ fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
     } else {
         format!("evidence {ev:.2} < {SELECT_AT}")
     }
-}
-
-/// True when `mention` occurs in `clause` as written.
-fn clause_has(clause: &str, mention: &str) -> bool {
-    clause
-        .split_whitespace()
-        .any(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_$".contains(c))) == mention)
-}
-
-/// Skills named in the intent, with the text that named them.
-pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    // Tokens as written: split at whitespace, trimmed of punctuation except
-    // the characters names use.
-    let tokens: Vec<&str> = intent
-        .split_whitespace()
-        .map(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_$".contains(c))))
-        .filter(|t| !t.is_empty())
-        .collect();
-    // Computed only when a bare one-word name turns up.
-    let mut consumed: Option<BTreeSet<String>> = None;
-    for (k, tok) in tokens.iter().enumerate() {
-        let lower = tok.to_lowercase();
-        let explicit = lower.starts_with(['/', '$']) || lower.contains(':') || lower.contains('-');
-        let bare = lower.trim_start_matches(['/', '$']);
-        let Some(i) = catalog.index_of(bare) else {
-            continue;
-        };
-        if !explicit {
-            // A bare one-word name names the skill only when the words
-            // around it say so ("use shower on this", "the pdf skill"): a
-            // name that is an ordinary word ("take a shower") is a word,
-            // and it still counts as one for relevance.
-            let cued = cue_before(&tokens, k) || cue_after(&tokens, k);
-            if !cued
-                || is_stop_word(bare)
-                || consumed
-                    .get_or_insert_with(|| consumed_words(catalog, intent))
-                    .contains(bare)
-            {
-                continue;
-            }
-        }
-        if !out.iter().any(|(s, _)| *s == i) {
-            out.push((i, tok.to_string()));
-        }
-    }
-    out
-}
-
-/// True when the word before token `k` asks for a skill by name.
-fn cue_before(tokens: &[&str], k: usize) -> bool {
-    k > 0
-        && matches!(
-            tokens[k - 1].to_lowercase().as_str(),
-            "use" | "run" | "invoke" | "call" | "apply" | "try" | "with" | "via" | "using"
-        )
-}
-
-/// True when the word after token `k` says it is a skill.
-fn cue_after(tokens: &[&str], k: usize) -> bool {
-    tokens
-        .get(k + 1)
-        .is_some_and(|t| matches!(t.to_lowercase().as_str(), "skill" | "skill's" | "skills"))
-}
-
-/// Intent words that sit in a run of two or more content words spelling a
-/// multi-word skill name or artifact name.
-fn consumed_words(catalog: &Catalog, intent: &str) -> BTreeSet<String> {
-    let seq: Vec<String> = words(intent)
-        .into_iter()
-        .filter(|w| !is_stop_word(w))
-        .collect();
-    let mut out = BTreeSet::new();
-    if seq.len() < 2 {
-        return out;
-    }
-    let mut phrases: BTreeSet<Vec<String>> = BTreeSet::new();
-    for (_, s) in catalog.active() {
-        let parts = words(&s.name);
-        if parts.len() >= 2 {
-            phrases.insert(parts);
-        }
-        for a in s.contract.produces().iter().chain(s.contract.requires()) {
-            let parts = words(a);
-            if parts.len() >= 2 {
-                phrases.insert(parts);
-            }
-        }
-    }
-    for p in &phrases {
-        // Any contiguous run of two or more words of the phrase.
-        for len in 2..=p.len() {
-            for sub in p.windows(len) {
-                for (i, w) in seq.windows(len).enumerate() {
-                    if w == sub {
-                        out.extend(seq[i..i + len].iter().cloned());
-                    }
-                }
-            }
-        }
-    }
-    out
 }

@@ -1,0 +1,130 @@
+//! A skill's evidence for one clause of an intent: the words it matches,
+//! weighed (see [`super::select`] for the rules and the constants), and
+//! whether that evidence goes beyond one common word.
+
+use super::relevance::{FieldKind, Query, Relevance};
+use super::select::{BORROWED, CONTEXT, NAME_BONUS, PHRASE_BONUS, SELECT_AT, TRIGGER_FLOOR};
+use super::text::{words, WEAK_WEIGHT};
+
+/// A skill's evidence for one clause.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Fit {
+    /// From the clause's own words (and its bonuses).
+    pub own: f64,
+    /// Own plus context.
+    pub total: f64,
+    /// Evidence beyond one common word: at least one word of the clause's
+    /// own, a word that is not weak, and either two words (in a clause that
+    /// says "it", the words it stands for count), a phrase found as
+    /// written, a name of two or more words spelled out, a named file format
+    /// or tool, or a word the author declared a trigger. In a clause that is
+    /// one of a sentence's list of tasks, one uncommon word of the skill's
+    /// name with [`SELECT_AT`] evidence is enough.
+    pub strong: bool,
+    /// None of the clause's own words matched: only what "this" stands for.
+    pub only_borrowed: bool,
+}
+
+pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
+    let clause = &q.clauses[k];
+    let mut f = Fit::default();
+    let (mut words, mut specific, mut format, mut in_name) = (0, false, false, 0);
+    // Words of the clause itself: a skill matching only the words "it"
+    // stands for is the previous clause's skill, not this one's.
+    let mut own_words = 0;
+    let mut named_word = 0f64;
+    for m in &r.matches {
+        if skip.contains(&m.term) {
+            continue;
+        }
+        let own = clause.terms.contains(&m.term);
+        let borrowed =
+            !own && clause.refers_back && k > 0 && q.clauses[k - 1].terms.contains(&m.term);
+        // A word the author declared a trigger (or quoted) is never weak.
+        let declared = m
+            .fields
+            .iter()
+            .any(|f| matches!(f, FieldKind::Triggers | FieldKind::Phrases));
+        let weak = if q.weak[m.term] && !declared {
+            WEAK_WEIGHT
+        } else {
+            1.0
+        };
+        let mut e = weak * m.idf * (m.strength - m.penalty);
+        // A declared trigger word is the author's own word for the skill:
+        // common as it may be in this catalog, it counts at least this much.
+        if m.fields.contains(&FieldKind::Triggers) {
+            e = e.max(TRIGGER_FLOOR);
+        }
+        if own {
+            f.own += e;
+            if e > 0.0 {
+                words += 1;
+                own_words += 1;
+                specific |= !q.weak[m.term] || declared;
+                format |= declared;
+                format |= q.format[m.term];
+                in_name += usize::from(m.fields.contains(&FieldKind::Name));
+                if !q.weak[m.term] && m.fields.contains(&FieldKind::Name) {
+                    named_word = named_word.max(e);
+                }
+            }
+        } else if borrowed {
+            // "…write a design doc, then review it": "it" is the doc.
+            f.own += BORROWED * e;
+            f.total += BORROWED * e;
+            specific |= e > 0.0 && !q.weak[m.term];
+            // The word "it" stands for counts as one of the clause's own
+            // ("execute it", the plan: execute + plan).
+            if e > 0.0 && !q.weak[m.term] {
+                words += 1;
+                in_name += usize::from(m.fields.contains(&FieldKind::Name));
+            }
+        } else {
+            f.total += CONTEXT * e;
+        }
+    }
+    let phrase = r.phrases.iter().any(|(c, _)| *c == k);
+    // A name counts when the clause spells it whole, or opens with a word
+    // of it as a command: "commit this" (not "take a shower").
+    let spelled = r.names_in.contains(&k);
+    let name = spelled && (r.long_name || format || opens_with_name(clause, r, q));
+    if phrase {
+        f.own += PHRASE_BONUS;
+    }
+    if name {
+        f.own += NAME_BONUS;
+    }
+    // One of several tasks cut from one sentence, naming the skill's
+    // subject by a word of its name: "…and land it, then cut the release".
+    let listed_name = clause.listed && named_word >= SELECT_AT;
+    f.strong =
+        (phrase || name || listed_name || in_name >= 2 || (specific && (words >= 2 || format)))
+            && (own_words > 0 || after_scene(q, k));
+    f.only_borrowed = own_words == 0;
+    f.total += f.own;
+    f
+}
+
+/// True when clause `k` refers back to a sentence that only set the scene
+/// ("…our churn is from failed payments. How do we fix this?"): what "this"
+/// stands for is the whole request, so the words it borrows may carry it
+/// alone. After a clause that asked for work of its own ("write a design
+/// doc, then review it") they may not: that clause has its skill.
+fn after_scene(q: &Query, k: usize) -> bool {
+    k > 0 && q.clauses[k].refers_back && q.clauses[k - 1].context
+}
+
+/// True when the clause opens with a word of the skill's name that is not
+/// a common one, as a command: "commit this", "brainstorm the feature".
+fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Query) -> bool {
+    let Some(&first) = clause.sequence.first() else {
+        return false;
+    };
+    let first_word = words(&clause.text).into_iter().next().unwrap_or_default();
+    !q.weak[first]
+        && q.words[first] == first_word
+        && r.matches
+            .iter()
+            .any(|m| m.term == first && m.fields.contains(&FieldKind::Name))
+}
