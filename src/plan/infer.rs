@@ -217,18 +217,29 @@ fn activity(rest: &[String]) -> Option<String> {
     (!a.is_empty()).then(|| a.join(" "))
 }
 
+/// Words one of which a line that names a relation holds.
+const MAY_RELATE: [&str; 6] = [
+    "REQUIRED",
+    "required",
+    "nvok",
+    "hen use",
+    "and off to",
+    "ransition to",
+];
+
 fn read_body(body: &str, p: &mut Prose) {
+    // Most bodies name no relation: one search of the whole body for each
+    // word spares looking at every line for each.
+    let bytes = body.as_bytes();
+    if !MAY_RELATE
+        .iter()
+        .any(|m| memchr::memmem::find(bytes, m.as_bytes()).is_some())
+    {
+        return;
+    }
     for line in body.lines().take(2000) {
         // Only lines that may name a relation are looked at.
-        let may = [
-            "REQUIRED",
-            "required",
-            "nvok",
-            "hen use",
-            "and off to",
-            "ransition to",
-        ];
-        if !may.iter().any(|m| line.contains(m)) {
+        if !MAY_RELATE.iter().any(|m| line.contains(m)) {
             continue;
         }
         let lower = line.to_lowercase();
