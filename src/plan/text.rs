@@ -214,55 +214,76 @@ pub fn is_stop_word(w: &str) -> bool {
 
 /// Calls `f` with each lowercase word of `text`, reusing one buffer: the
 /// allocation-free form of [`words`] for scoring large catalogs.
+///
+/// ASCII words are byte ranges of the text, passed as they are unless they
+/// hold an upper-case letter (then lowered into `buf`). A stretch holding a
+/// character beyond ASCII, up to the next ASCII separator, is read by
+/// characters: one "…" or "—" no longer sends a whole description down the
+/// slow path.
 pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
     buf.clear();
-    if text.is_ascii() {
-        // Fast path: words are byte ranges of the text, passed as they are
-        // unless they hold an upper-case letter (then lowered into `buf`).
-        let bytes = text.as_bytes();
-        let mut start: Option<usize> = None;
-        let mut emit = |from: usize, to: usize, buf: &mut String| {
-            let word = text[from..to].trim_end_matches('\'');
-            if word.is_empty() {
-                return;
-            }
-            if word.bytes().any(|b| b.is_ascii_uppercase()) {
-                buf.clear();
-                buf.push_str(word);
-                buf.make_ascii_lowercase();
-                f(buf);
-            } else {
-                f(word);
-            }
-        };
-        for (i, &b) in bytes.iter().enumerate() {
-            let inside = b.is_ascii_alphanumeric() || (b == b'\'' && start.is_some());
-            match (inside, start) {
-                (true, None) => start = Some(i),
-                (false, Some(from)) => {
-                    emit(from, i, buf);
-                    start = None;
-                }
-                _ => {}
-            }
+    let bytes = text.as_bytes();
+    let mut start: Option<usize> = None;
+    let emit = |word: &str, buf: &mut String, f: &mut dyn FnMut(&str)| {
+        let word = word.trim_end_matches('\'');
+        if word.is_empty() {
+            return;
         }
-        if let Some(from) = start {
-            emit(from, bytes.len(), buf);
+        if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            buf.clear();
+            buf.push_str(word);
+            buf.make_ascii_lowercase();
+            f(buf);
+        } else {
+            f(word);
         }
-        buf.clear();
-    } else {
-        for c in text.chars() {
-            if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
-                buf.extend(c.to_lowercase());
-            } else if !buf.is_empty() {
-                f(buf.trim_end_matches('\''));
-                buf.clear();
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !b.is_ascii() {
+            // `i` follows an ASCII byte (or is 0): a character boundary, as
+            // is the ASCII separator that ends the stretch.
+            let from = start.take().unwrap_or(i);
+            let end = bytes[i..]
+                .iter()
+                .position(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == b'\''))
+                .map_or(bytes.len(), |p| i + p);
+            words_by_char(&text[from..end], buf, &mut f);
+            i = end;
+            continue;
+        }
+        let inside = b.is_ascii_alphanumeric() || (b == b'\'' && start.is_some());
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                emit(&text[from..i], buf, &mut f);
+                start = None;
             }
+            _ => {}
         }
-        if !buf.is_empty() {
+        i += 1;
+    }
+    if let Some(from) = start {
+        emit(&text[from..], buf, &mut f);
+    }
+    buf.clear();
+}
+
+/// [`for_each_word`] by characters, for text beyond ASCII.
+fn words_by_char(text: &str, buf: &mut String, f: &mut impl FnMut(&str)) {
+    buf.clear();
+    for c in text.chars() {
+        if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
+            buf.extend(c.to_lowercase());
+        } else if !buf.is_empty() {
             f(buf.trim_end_matches('\''));
             buf.clear();
         }
+    }
+    if !buf.is_empty() {
+        f(buf.trim_end_matches('\''));
+        buf.clear();
     }
 }
 
@@ -446,6 +467,31 @@ mod tests {
             "Café déjà-vu don't",
             "",
             "a'",
+        ] {
+            let mut got = Vec::new();
+            for_each_word(text, &mut String::new(), |w| got.push(w.to_string()));
+            assert_eq!(got, words(text), "{text}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The byte path agrees with reading by characters on any text:
+        /// ASCII, beyond it, and the two mixed inside one word.
+        #[test]
+        fn for_each_word_is_words(text in "([a-zA-Z0-9 '.,—…éÉßİ\\-]|\\PC){0,40}") {
+            let mut got = Vec::new();
+            for_each_word(&text, &mut String::new(), |w| got.push(w.to_string()));
+            proptest::prop_assert_eq!(got, words(&text));
+        }
+    }
+
+    #[test]
+    fn for_each_word_reads_mixed_text_like_words() {
+        for text in [
+            "Fills forms… then ships—fast",
+            "naïve 'café' don't… x'",
+            "Straße İstanbul ÉCOLE",
+            "…'a",
         ] {
             let mut got = Vec::new();
             for_each_word(text, &mut String::new(), |w| got.push(w.to_string()));
