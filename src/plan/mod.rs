@@ -10,6 +10,7 @@ pub mod clauses;
 pub mod closure;
 pub mod derive;
 pub mod description;
+pub mod fields;
 mod fit;
 pub mod infer;
 pub mod material;

@@ -20,6 +20,7 @@
 //! only compares terms. Selection ([`super::select`]) turns these
 //! into evidence per clause.
 
+pub use super::fields::{FieldKind, Fields};
 use super::text::{is_stop_word, words, Analyzer};
 use crate::catalog::Catalog;
 use memchr::memmem;
@@ -28,20 +29,6 @@ use serde::Serialize;
 
 const K1: f64 = 1.2;
 const B: f64 = 0.75;
-
-/// The fields of a skill that are searched.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FieldKind {
-    Name,
-    Triggers,
-    Phrases,
-    When,
-    Does,
-    Produces,
-    Body,
-    Not,
-}
 
 /// Field weights; `Not` is the weight of the penalty.
 const FIELDS: [(FieldKind, f64); 8] = [
@@ -57,21 +44,6 @@ const FIELDS: [(FieldKind, f64); 8] = [
 const NOT: usize = 7;
 /// The body's opening prose: the weakest field.
 const BODY_WEIGHT: f64 = 0.4;
-
-impl FieldKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            FieldKind::Name => "name",
-            FieldKind::Triggers => "triggers",
-            FieldKind::Phrases => "quoted phrase",
-            FieldKind::When => "use-when",
-            FieldKind::Does => "description",
-            FieldKind::Produces => "produces",
-            FieldKind::Body => "body",
-            FieldKind::Not => "not-for",
-        }
-    }
-}
 
 /// One clause of the intent, as terms.
 #[derive(Debug, Clone)]
@@ -275,7 +247,7 @@ pub struct TermMatch {
     /// The same over the description's exclusions, in [0, 1).
     pub penalty: f64,
     /// The fields it was found in.
-    pub fields: Vec<FieldKind>,
+    pub fields: Fields,
 }
 
 /// A skill's relevance to the intent.
@@ -484,18 +456,22 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
 }
 
 fn relevance_of(c: Counts, q: &Query, idf: &[f64], avg: &[f64; 8]) -> Option<Relevance> {
-    let mut matches = Vec::new();
+    let found = c.tf.iter().filter(|tf| tf.iter().any(|&x| x > 0)).count();
+    if found == 0 {
+        return None;
+    }
+    let mut matches = Vec::with_capacity(found);
     let mut score = 0.0;
     for (t, tf) in c.tf.iter().enumerate() {
         let mut tilde = 0.0;
-        let mut fields = Vec::new();
+        let mut fields = Fields::default();
         for (fi, (f, w)) in FIELDS.iter().enumerate().take(NOT) {
             if tf[fi] == 0 {
                 continue;
             }
             let norm = 1.0 - B + B * c.len[fi] as f64 / avg[fi];
             tilde += w * tf[fi] as f64 / norm;
-            fields.push(*f);
+            fields.insert(*f);
         }
         let not = if tf[NOT] == 0 {
             0.0
@@ -507,7 +483,7 @@ fn relevance_of(c: Counts, q: &Query, idf: &[f64], avg: &[f64; 8]) -> Option<Rel
             continue;
         }
         if not > 0.0 {
-            fields.push(FieldKind::Not);
+            fields.insert(FieldKind::Not);
         }
         let strength = tilde / (K1 + tilde);
         let penalty = not / (K1 + not);
