@@ -159,7 +159,8 @@ pub fn keeps_summaries() -> bool {
 /// The first prose of a Markdown body: headings, code, tables, quotes and
 /// list markers skipped, cut at a character boundary.
 pub fn summary_of(body: &str) -> Option<String> {
-    let mut out = String::new();
+    // Room for the summary and the line that takes it past its size.
+    let mut out = String::with_capacity(2 * SUMMARY_BYTES);
     let mut fence = false;
     for line in body.lines() {
         let t = line.trim();
@@ -182,7 +183,10 @@ pub fn summary_of(body: &str) -> Option<String> {
     if out.is_empty() {
         return None;
     }
-    Some(crate::display::clip(&out, SUMMARY_BYTES).into_owned())
+    if let std::borrow::Cow::Owned(cut) = crate::display::clip(&out, SUMMARY_BYTES) {
+        return Some(cut);
+    }
+    Some(out)
 }
 
 /// The folder holding a skill's file.
