@@ -337,7 +337,8 @@ struct NodeTerms {
     /// Specific terms of each activity it comes before / after.
     before: Vec<BTreeSet<String>>,
     after: Vec<BTreeSet<String>>,
-    /// The last term of each artifact it makes / needs.
+    /// The last term of each artifact it makes (none when it is a common
+    /// word) / needs.
     makes: Vec<Option<String>>,
     needs: Vec<Option<String>>,
 }
@@ -349,7 +350,11 @@ impl NodeTerms {
             name: specific(&skill.name, a),
             before: p.before.iter().map(|x| specific(x, a)).collect(),
             after: p.after.iter().map(|x| specific(x, a)).collect(),
-            makes: p.makes.iter().map(last).collect(),
+            makes: p
+                .makes
+                .iter()
+                .map(|x| last(x).filter(|t| !a.is_weak(t)))
+                .collect(),
             needs: p.needs.iter().map(last).collect(),
         }
     }
@@ -375,10 +380,9 @@ fn made_for<'a>(
     tx: &NodeTerms,
     py: &'a Prose,
     ty: &NodeTerms,
-    a: &Analyzer,
 ) -> Option<(&'a String, &'a String)> {
     px.makes.iter().zip(&tx.makes).find_map(|(m, mt)| {
-        let mt = mt.as_ref().filter(|t| !a.is_weak(t))?;
+        let mt = mt.as_ref()?;
         py.needs
             .iter()
             .zip(&ty.needs)
@@ -402,24 +406,40 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
         .zip(&prose)
         .map(|(&(_, s, _), p)| NodeTerms::of(&catalog.skills[s], p, &a))
         .collect();
+    // The skills each node's body names, resolved once per node, not once
+    // per pair.
+    let resolved = |list: &[(String, String)]| -> Vec<(Option<usize>, String)> {
+        list.iter()
+            .map(|(n, q)| (resolve(catalog, n), q.clone()))
+            .collect()
+    };
+    let then: Vec<_> = prose.iter().map(|p| resolved(&p.then)).collect();
+    let first: Vec<_> = prose.iter().map(|p| resolved(&p.first)).collect();
     for (x, &(nx, sx, _)) in nodes.iter().enumerate() {
         let px = &prose[x];
+        let says_nothing = then[x].is_empty()
+            && first[x].is_empty()
+            && px.before.is_empty()
+            && px.after.is_empty();
+        if says_nothing {
+            continue;
+        }
         for (y, &(ny, sy, _)) in nodes.iter().enumerate() {
             if sx == sy {
                 continue;
             }
-            let hit = |list: &[(String, String)]| {
+            let hit = |list: &[(Option<usize>, String)]| {
                 list.iter()
-                    .find(|(n, _)| resolve(catalog, n) == Some(sy))
+                    .find(|(n, _)| *n == Some(sy))
                     .map(|(_, q)| q.clone())
             };
             let me = || catalog.skills[sx].key();
             let them = || catalog.skills[sy].key();
-            if let Some(q) = hit(&px.then) {
+            if let Some(q) = hit(&then[x]) {
                 let d = format!("{} says: \"{q}\"", me());
                 out.push(link(nx, ny, Source::SkillText, d));
             }
-            if let Some(q) = hit(&px.first) {
+            if let Some(q) = hit(&first[x]) {
                 let d = format!("{} says: \"{q}\"", me());
                 out.push(link(ny, nx, Source::SkillText, d));
             }
@@ -434,11 +454,14 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
         }
     }
     for (x, &(nx, sx, _)) in nodes.iter().enumerate() {
+        if terms[x].makes.iter().all(Option::is_none) {
+            continue;
+        }
         for (y, &(ny, sy, _)) in nodes.iter().enumerate() {
             if sx == sy {
                 continue;
             }
-            if let Some((m, need)) = made_for(&prose[x], &terms[x], &prose[y], &terms[y], &a) {
+            if let Some((m, need)) = made_for(&prose[x], &terms[x], &prose[y], &terms[y]) {
                 out.push(link(
                     nx,
                     ny,
@@ -583,7 +606,7 @@ mod tests {
                 NodeTerms::of(&blank, &px, &a),
                 NodeTerms::of(&blank, &py, &a),
             );
-            made_for(&px, &tx, &py, &ty, &a).map(|(m, n)| (m.clone(), n.clone()))
+            made_for(&px, &tx, &py, &ty).map(|(m, n)| (m.clone(), n.clone()))
         };
         assert!(link("plans", "written implementation plan").is_some());
         assert!(link("notes", "written implementation plan").is_none());
