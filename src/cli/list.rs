@@ -34,13 +34,8 @@ enum Format {
     Json,
 }
 
-/// `re0/roster@1`.
-#[derive(Serialize)]
-struct Roster<'a> {
-    schema: &'static str,
-    skills: Vec<Entry<'a>>,
-}
-
+/// One skill of `re0/roster@1`, whose document is
+/// `{"schema": "re0/roster@1", "skills": [Entry]}` (see [`super::pretty`]).
 #[derive(Serialize)]
 struct Entry<'a> {
     name: String,
@@ -90,13 +85,12 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     };
     match args.format {
         Format::Json => {
-            let rows: Vec<Entry> = skills
-                .iter()
-                .map(|s| entry(ctx, s, clients_of(s)))
-                .collect();
-            output::print_serialize(&Roster {
-                schema: "re0/roster@1",
-                skills: rows,
+            // Each skill's entry is made and serialised on any core.
+            output::stream(|out| {
+                super::pretty::write_listing(out, "re0/roster@1", "skills", skills.len(), |i| {
+                    entry(ctx, skills[i], clients_of(skills[i]))
+                })?;
+                out.write_all(b"\n")
             });
         }
         Format::Table => {

@@ -12,6 +12,7 @@ mod handoff;
 mod list;
 mod output;
 mod plan;
+mod pretty;
 mod run;
 mod runs;
 mod show;
