@@ -21,6 +21,7 @@
 //! first, and one that would close a cycle is dropped with a note, never a
 //! reject.
 
+use super::pairs::Pairs;
 use super::text::{with_words, words, Analyzer};
 use crate::catalog::{Catalog, Skill};
 use rayon::prelude::*;
@@ -331,16 +332,16 @@ fn specific(text: &str, a: &Analyzer) -> BTreeSet<String> {
 
 /// What one plan node's text says, as terms, made once per plan rather
 /// than once per pair of nodes.
-struct NodeTerms {
+pub(super) struct NodeTerms {
     /// Specific terms of the skill's name.
-    name: BTreeSet<String>,
+    pub(super) name: BTreeSet<String>,
     /// Specific terms of each activity it comes before / after.
-    before: Vec<BTreeSet<String>>,
-    after: Vec<BTreeSet<String>>,
+    pub(super) before: Vec<BTreeSet<String>>,
+    pub(super) after: Vec<BTreeSet<String>>,
     /// The last term of each artifact it makes (none when it is a common
     /// word) / needs.
-    makes: Vec<Option<String>>,
-    needs: Vec<Option<String>>,
+    pub(super) makes: Vec<Option<String>>,
+    pub(super) needs: Vec<Option<String>>,
 }
 
 impl NodeTerms {
@@ -358,37 +359,6 @@ impl NodeTerms {
             needs: p.needs.iter().map(last).collect(),
         }
     }
-}
-
-/// The first activity of `acts` (with its terms `terms`) that names the
-/// skill whose name has `name` terms: they share a specific word.
-fn named<'a>(
-    acts: &'a [String],
-    terms: &[BTreeSet<String>],
-    name: &BTreeSet<String>,
-) -> Option<&'a String> {
-    acts.iter()
-        .zip(terms)
-        .find(|(_, t)| !t.is_disjoint(name))
-        .map(|(x, _)| x)
-}
-
-/// The first artifact `x` makes that `y` needs (same last term, not a
-/// common word), as (made, needed).
-fn made_for<'a>(
-    px: &'a Prose,
-    tx: &NodeTerms,
-    py: &'a Prose,
-    ty: &NodeTerms,
-) -> Option<(&'a String, &'a String)> {
-    px.makes.iter().zip(&tx.makes).find_map(|(m, mt)| {
-        let mt = mt.as_ref()?;
-        py.needs
-            .iter()
-            .zip(&ty.needs)
-            .find(|(_, nt)| nt.as_ref() == Some(mt))
-            .map(|(n, _)| (m, n))
-    })
 }
 
 /// Links among `nodes` (plan node index, catalog skill index, clause rank),
@@ -413,68 +383,16 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
             .map(|(n, q)| (resolve(catalog, n), q.clone()))
             .collect()
     };
-    let then: Vec<_> = prose.iter().map(|p| resolved(&p.then)).collect();
-    let first: Vec<_> = prose.iter().map(|p| resolved(&p.first)).collect();
-    for (x, &(nx, sx, _)) in nodes.iter().enumerate() {
-        let px = &prose[x];
-        let says_nothing = then[x].is_empty()
-            && first[x].is_empty()
-            && px.before.is_empty()
-            && px.after.is_empty();
-        if says_nothing {
-            continue;
-        }
-        for (y, &(ny, sy, _)) in nodes.iter().enumerate() {
-            if sx == sy {
-                continue;
-            }
-            let hit = |list: &[(Option<usize>, String)]| {
-                list.iter()
-                    .find(|(n, _)| *n == Some(sy))
-                    .map(|(_, q)| q.clone())
-            };
-            let me = || catalog.skills[sx].key();
-            let them = || catalog.skills[sy].key();
-            if let Some(q) = hit(&then[x]) {
-                let d = format!("{} says: \"{q}\"", me());
-                out.push(link(nx, ny, Source::SkillText, d));
-            }
-            if let Some(q) = hit(&first[x]) {
-                let d = format!("{} says: \"{q}\"", me());
-                out.push(link(ny, nx, Source::SkillText, d));
-            }
-            if let Some(act) = named(&px.before, &terms[x].before, &terms[y].name) {
-                let d = format!("{} is for before {act} ({})", me(), them());
-                out.push(link(nx, ny, Source::SkillText, d));
-            }
-            if let Some(act) = named(&px.after, &terms[x].after, &terms[y].name) {
-                let d = format!("{} is for after {act} ({})", me(), them());
-                out.push(link(ny, nx, Source::SkillText, d));
-            }
-        }
-    }
-    for (x, &(nx, sx, _)) in nodes.iter().enumerate() {
-        if terms[x].makes.iter().all(Option::is_none) {
-            continue;
-        }
-        for (y, &(ny, sy, _)) in nodes.iter().enumerate() {
-            if sx == sy {
-                continue;
-            }
-            if let Some((m, need)) = made_for(&prose[x], &terms[x], &prose[y], &terms[y]) {
-                out.push(link(
-                    nx,
-                    ny,
-                    Source::ArtifactName,
-                    format!(
-                        "{} makes '{m}'; {} needs '{need}'",
-                        catalog.skills[sx].key(),
-                        catalog.skills[sy].key()
-                    ),
-                ));
-            }
-        }
-    }
+    let pairs = Pairs {
+        catalog,
+        nodes,
+        then: prose.iter().map(|p| resolved(&p.then)).collect(),
+        first: prose.iter().map(|p| resolved(&p.first)).collect(),
+        prose: &prose,
+        terms: &terms,
+    };
+    out.extend((0..nodes.len()).flat_map(|x| pairs.said(x)));
+    out.extend((0..nodes.len()).flat_map(|x| pairs.made(x)));
     out
 }
 
@@ -540,7 +458,7 @@ pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
     out
 }
 
-fn link(from: usize, to: usize, source: Source, detail: String) -> Inferred {
+pub(super) fn link(from: usize, to: usize, source: Source, detail: String) -> Inferred {
     Inferred {
         from,
         to,
@@ -579,6 +497,7 @@ fn intent_order(
 
 #[cfg(test)]
 mod tests {
+    use super::super::pairs::made_for;
     use super::*;
 
     #[test]

@@ -17,6 +17,7 @@ pub mod material;
 pub mod model;
 mod named;
 pub mod order;
+mod pairs;
 pub mod profile;
 pub mod relevance;
 pub mod render;
