@@ -46,6 +46,14 @@ impl Fixture {
         self.candidate_in("a")
     }
 
+    /// Writes a second skill, `b`, with this description.
+    fn write_b(&self, description: &str) {
+        let b = self.root.path.join("b");
+        std::fs::create_dir_all(&b).unwrap();
+        let body = format!("---\nname: b\ndescription: {description}\n---\nBody.\n");
+        std::fs::write(b.join("SKILL.md"), body).unwrap();
+    }
+
     fn candidate_in(&self, dir: &str) -> Candidate {
         Candidate {
             file: self.root.path.join(dir).join("SKILL.md"),
@@ -266,20 +274,14 @@ fn load_both(f: &Fixture, with_profiles: bool) -> (Vec<Skill>, Vec<bool>) {
 #[test]
 fn a_command_that_scores_nothing_reads_no_profiles_and_keeps_them() {
     let f = Fixture::new();
-    let b = f.root.path.join("b");
-    std::fs::create_dir_all(&b).unwrap();
-    let write_b = |text: &str| {
-        let body = format!("---\nname: b\ndescription: {text}\n---\nReview notes.\n");
-        std::fs::write(b.join("SKILL.md"), body).unwrap();
-    };
-    write_b("second text.");
+    f.write_b("second text.");
     let (planned, _) = load_both(&f, true);
     // Read without profiles: both come from the index, neither has one.
     let (checked, hits) = load_both(&f, false);
     assert_eq!(hits, [true, true]);
     assert!(checked.iter().all(|s| s.profile.get().is_none()));
     // `b` changes, and a command that scores nothing rewrites the index.
-    write_b("other text.");
+    f.write_b("other text.");
     let (_, hits) = load_both(&f, false);
     assert_eq!(hits, [true, false]);
     // Both profiles are then in it: `a`'s kept, `b`'s made from its file.
@@ -322,13 +324,7 @@ fn an_index_without_its_profiles_is_read_again_by_a_command_that_scores() {
 #[test]
 fn a_kept_skill_whose_profile_is_unreadable_is_left_out_not_misplaced() {
     let f = Fixture::new();
-    let b = f.root.path.join("b");
-    std::fs::create_dir_all(&b).unwrap();
-    let write_b = |text: &str| {
-        let body = format!("---\nname: b\ndescription: {text}\n---\nBody.\n");
-        std::fs::write(b.join("SKILL.md"), body).unwrap();
-    };
-    write_b("second text.");
+    f.write_b("second text.");
     load_both(&f, true);
     // Section B damaged after section A was read by a command that scores
     // nothing: when it rewrites the index, `a`'s profile cannot be copied.
@@ -345,7 +341,7 @@ fn a_kept_skill_whose_profile_is_unreadable_is_left_out_not_misplaced() {
     std::fs::write(&index, &bytes).unwrap();
     let session = store.session();
     let a = session.load(f.candidate_in("a"));
-    write_b("other text.");
+    f.write_b("other text.");
     let b_skill = session.load(f.candidate_in("b"));
     session.save([&a, &b_skill].into_iter());
     drop(store);
