@@ -180,6 +180,7 @@ impl Store {
             dirs: HashMap::new(),
             // Scoring needs every profile: one missing is a skill to read.
             profiles: self.with_profiles.then(Vec::new),
+            skill_entries: 0,
             live: Mutex::new(Vec::new()),
         };
         if let Some(Decoded {
@@ -202,6 +203,7 @@ impl Store {
                     _ => {}
                 };
             }
+            session.skill_entries = skills as usize;
             // One profile for each skill entry, else none is trusted.
             if let (Some(kept), Some(frames)) = (&mut session.profiles, profiles) {
                 if frames.len() == skills as usize {
@@ -239,6 +241,9 @@ pub struct Session<'a> {
     /// Profile frames, one for each skill entry and in their order; `None`
     /// when they are not loaded.
     profiles: Option<Vec<&'a [u8]>>,
+    /// How many skill entries the old index has (its section B must hold
+    /// as many profiles).
+    skill_entries: usize,
     live: Mutex<Vec<Live<'a>>>,
 }
 
@@ -383,7 +388,7 @@ impl<'a> Session<'a> {
             Some(p) => p,
             None => {
                 late_frames = profiles::late_frames(&late, &self.store.bytes)
-                    .filter(|f| f.len() == self.old.len())
+                    .filter(|f| f.len() == self.skill_entries)
                     .unwrap_or_default();
                 &late_frames
             }
