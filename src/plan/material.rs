@@ -40,9 +40,10 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
 fn spans(s: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let b = s.as_bytes();
+    let mut unclosed = Unclosed::default();
     let mut i = 0;
     while i < b.len() {
-        if let Some(end) = link_at(s, i).or_else(|| quote_at(s, i)) {
+        if let Some(end) = link_at(s, i).or_else(|| quote_at(s, i, &mut unclosed)) {
             out.push((i, end));
             i = end;
             continue;
@@ -69,9 +70,26 @@ fn link_at(s: &str, i: usize) -> Option<usize> {
     Some(i + host_end)
 }
 
+/// For each closing mark, the earliest place from which a search found no
+/// closing one: a later opening of the same mark finds none either, so
+/// text full of openings (`'a 'a 'a …`) is read once, not once per opening.
+#[derive(Default)]
+struct Unclosed([Option<usize>; 4]);
+
+impl Unclosed {
+    fn slot(close: char) -> usize {
+        match close {
+            '"' => 0,
+            '\u{201d}' => 1,
+            '\'' => 2,
+            _ => 3,
+        }
+    }
+}
+
 /// A quotation of enough words opening at `i`: where it ends (after the
 /// closing mark).
-fn quote_at(s: &str, i: usize) -> Option<usize> {
+fn quote_at(s: &str, i: usize, unclosed: &mut Unclosed) -> Option<usize> {
     let open = s[i..].chars().next()?;
     let close = match open {
         '"' => '"',
@@ -90,6 +108,10 @@ fn quote_at(s: &str, i: usize) -> Option<usize> {
         _ => return None,
     };
     let body_at = i + open.len_utf8();
+    let slot = &mut unclosed.0[Unclosed::slot(close)];
+    if slot.is_some_and(|from| from <= body_at) {
+        return None;
+    }
     let mut k = body_at;
     while let Some(off) = s[k..].find(close) {
         let at = k + off;
@@ -104,6 +126,7 @@ fn quote_at(s: &str, i: usize) -> Option<usize> {
         }
         k = at + close.len_utf8();
     }
+    *slot = Some(body_at);
     None
 }
 
@@ -149,6 +172,15 @@ mod tests {
         ] {
             assert_eq!(blanked(s), s, "{s}");
         }
+    }
+
+    #[test]
+    fn openings_without_a_close_are_read_once() {
+        // Quadratic before: each opening searched to the end of the text.
+        let s = "'a ".repeat(20_000);
+        assert_eq!(blanked(&s), s);
+        let s = format!("{} 'one two three four' x", "\u{201c}".repeat(20_000));
+        assert_eq!(words(&s), ["x"]);
     }
 
     #[test]
