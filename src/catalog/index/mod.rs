@@ -27,18 +27,24 @@
 //!   processes writing at once leave one of their two (both correct).
 
 mod convert;
+mod files;
 mod format;
 mod listing;
 mod profiles;
+mod root_fd;
 #[cfg(test)]
 mod tests;
 
 use super::roots::Root;
 use super::skill::{self, Candidate, Skill};
 use crate::fsio;
+#[cfg(test)]
+use files::prune;
+use files::write_atomically;
 use foldhash::{HashMap, HashMapExt};
 use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_SKILL};
 use listing::read_listing;
+use root_fd::RootFd;
 use std::ffi::OsString;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -450,63 +456,6 @@ fn key_of(c: &Candidate, stat: Stat, sidecar: Option<Stat>) -> Option<Key<'_>> {
     })
 }
 
-/// A root folder held open (`O_PATH`) for `fstatat` below it.
-struct RootFd {
-    fd: std::os::fd::OwnedFd,
-    path: PathBuf,
-}
-
-impl RootFd {
-    fn open(path: &Path) -> Option<RootFd> {
-        use std::os::unix::fs::OpenOptionsExt;
-        let f = std::fs::OpenOptions::new()
-            .read(true)
-            .custom_flags(libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC)
-            .open(path)
-            .ok()?;
-        Some(RootFd {
-            fd: f.into(),
-            path: path.to_path_buf(),
-        })
-    }
-
-    fn stat(&self, path: &Path) -> Option<Stat> {
-        use std::os::fd::AsRawFd;
-        use std::os::unix::ffi::OsStrExt;
-        // A byte prefix, not `Path::strip_prefix` by components: paths below
-        // a root are made by joining names onto it, and this runs twice per
-        // skill. Anything else is stat'ed by its whole path.
-        let (p, root) = (
-            path.as_os_str().as_bytes(),
-            self.path.as_os_str().as_bytes(),
-        );
-        let rel = match p.strip_prefix(root) {
-            Some(r) if root.ends_with(b"/") => r,
-            Some(r) => r.strip_prefix(b"/").unwrap_or_default(),
-            None => &[],
-        };
-        if rel.is_empty() {
-            return Stat::file(path);
-        }
-        let c = std::ffi::CString::new(rel).ok()?;
-        // SAFETY: an all-zero `stat` is a valid value for fstatat to fill.
-        let mut st: libc::stat = unsafe { std::mem::zeroed() };
-        // SAFETY: a live directory fd, a NUL-terminated relative path and a
-        // `stat` to write into; flags 0 follows links as metadata() does.
-        let r = unsafe { libc::fstatat(self.fd.as_raw_fd(), c.as_ptr(), &mut st, 0) };
-        if r != 0 {
-            return None;
-        }
-        Some(Stat {
-            dev: st.st_dev,
-            ino: st.st_ino,
-            size: st.st_size as u64,
-            mtime_ns: st.st_mtime.saturating_mul(1_000_000_000) + st.st_mtime_nsec,
-            ctime_ns: st.st_ctime.saturating_mul(1_000_000_000) + st.st_ctime_nsec,
-        })
-    }
-}
-
 /// The key's parts as owned strings, so the candidate can move on.
 struct OwnedKey {
     file: String,
@@ -607,61 +556,4 @@ fn decode_listing(blob: &[u8], stat: Stat) -> Option<Vec<(OsString, Kind)>> {
         .into_iter()
         .map(|(n, k)| Some((OsString::from(n), Kind::of(k)?)))
         .collect()
-}
-
-/// Temporary file in the same folder, then rename: never a half index.
-fn write_atomically(
-    path: &Path,
-    fill: impl FnOnce(&mut std::io::BufWriter<&std::fs::File>) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    if !dir.exists() {
-        use std::os::unix::fs::DirBuilderExt;
-        std::fs::DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)?;
-    }
-    fsio::real_dir(dir)?;
-    let tmp = tempfile::Builder::new()
-        .prefix(".root-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    {
-        use std::io::Write;
-        let mut out = std::io::BufWriter::with_capacity(1 << 16, tmp.as_file());
-        fill(&mut out)?;
-        out.flush()?;
-    }
-    tmp.persist(path).map_err(|e| e.error)?;
-    prune(dir, std::time::SystemTime::now());
-    Ok(())
-}
-
-/// Index files unused for this long are removed when another is written.
-const STALE_INDEX: std::time::Duration = std::time::Duration::from_secs(60 * 86_400);
-/// Temporary files of a writer that was killed are removed after this.
-const STALE_TEMP: std::time::Duration = std::time::Duration::from_secs(86_400);
-
-/// Keeps the cache folder from growing without bound: removes index files
-/// of roots not written for [`STALE_INDEX`] (a root in use is rewritten
-/// whenever it changes, and rebuilt if it was removed) and temporary files
-/// left by killed writers. Only names of re0's own pattern are touched.
-fn prune(dir: &Path, now: std::time::SystemTime) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.filter_map(|e| e.ok()) {
-        let name = e.file_name();
-        let name = name.to_string_lossy();
-        let age = match e.metadata().and_then(|m| m.modified()) {
-            Ok(t) => now.duration_since(t).unwrap_or_default(),
-            Err(_) => continue,
-        };
-        let index = name.starts_with("root-") && name.ends_with(".idx");
-        let temp = name.starts_with(".root-") && name.ends_with(".tmp");
-        if (index && age > STALE_INDEX) || (temp && age > STALE_TEMP) {
-            let _ = std::fs::remove_file(e.path());
-        }
-    }
 }
