@@ -46,6 +46,12 @@ impl Fixture {
         self.candidate_in("a")
     }
 
+    /// The one index file in the cache folder.
+    fn index_file(&self) -> PathBuf {
+        let mut files = std::fs::read_dir(self.cache()).unwrap();
+        files.next().unwrap().unwrap().path()
+    }
+
     /// Writes a second skill, `b`, with this description.
     fn write_b(&self, description: &str) {
         let b = self.root.path.join("b");
@@ -146,12 +152,7 @@ fn a_racily_clean_entry_is_read_again() {
 fn a_corrupt_truncated_or_foreign_index_is_ignored_and_rewritten() {
     let f = Fixture::new();
     f.load(later());
-    let index = std::fs::read_dir(f.cache())
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let index = f.index_file();
     let good = std::fs::read(&index).unwrap();
     let mut flipped = good.clone();
     let mid = flipped.len() / 2;
@@ -299,12 +300,7 @@ fn a_command_that_scores_nothing_reads_no_profiles_and_keeps_them() {
 fn an_index_without_its_profiles_is_read_again_by_a_command_that_scores() {
     let f = Fixture::new();
     f.load(later());
-    let index = std::fs::read_dir(f.cache())
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let index = f.index_file();
     let mut bytes = std::fs::read(&index).unwrap();
     // Section B emptied, the header saying so: a well-formed index whose
     // profiles are gone.
@@ -328,12 +324,7 @@ fn a_kept_skill_whose_profile_is_unreadable_is_left_out_not_misplaced() {
     load_both(&f, true);
     // Section B damaged after section A was read by a command that scores
     // nothing: when it rewrites the index, `a`'s profile cannot be copied.
-    let index = std::fs::read_dir(f.cache())
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
+    let index = f.index_file();
     let store = Store::open_in(&f.root, Some(f.cache()), later(), false);
     let mut bytes = std::fs::read(&index).unwrap();
     let last = bytes.len() - 1;
