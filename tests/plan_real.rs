@@ -11,10 +11,19 @@ use serde_json::Value;
 const REAL: &str = "fixtures/plan/real-shaped";
 
 fn plan(intent: &str, extra: &[&str]) -> Value {
+    plan_in(REAL, intent, extra)
+}
+
+fn plan_in(catalog: &str, intent: &str, extra: &[&str]) -> Value {
     let (mut cmd, _h) = re0_repo();
-    cmd.args(["--catalog", REAL, "plan", intent, "--format", "json"])
+    cmd.args(["--catalog", catalog, "plan", intent, "--format", "json"])
         .args(extra);
     json(&mut cmd)
+}
+
+/// The skills `intent` plans over the fixture catalog `catalog`.
+fn planned_in(catalog: &str, intent: &str) -> Vec<String> {
+    targets(&plan_in(catalog, intent, &[]))
 }
 
 fn targets(p: &Value) -> Vec<String> {
@@ -281,11 +290,13 @@ fn a_clause_that_says_it_counts_the_words_it_stands_for() {
     // "execute it": "it" is the plan the sentence before names, so the
     // skill for executing a plan has two words of evidence, not one. A
     // skill matching only the words "it" stands for is not taken for it.
-    let (mut cmd, _h) = re0_repo();
-    cmd.args(["--catalog", "fixtures/plan/pronoun", "plan"])
-        .arg("we have the implementation plan for offline sync; execute it")
-        .args(["--format", "json"]);
-    assert_eq!(targets(&json(&mut cmd)), ["running-plans"]);
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/pronoun",
+            "we have the implementation plan for offline sync; execute it"
+        ),
+        ["running-plans"]
+    );
 }
 
 #[test]
@@ -304,11 +315,11 @@ fn a_request_that_ends_on_this_borrows_the_scene_before_it() {
             "ad-copy",
         ),
     ] {
-        let (mut cmd, _h) = re0_repo();
-        cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
-            .arg(intent)
-            .args(["--format", "json"]);
-        assert_eq!(targets(&json(&mut cmd)), [want], "{intent}");
+        assert_eq!(
+            planned_in("fixtures/plan/refer-back", intent),
+            [want],
+            "{intent}"
+        );
     }
 }
 
@@ -335,11 +346,11 @@ fn a_request_read_whole_finds_the_skill_its_scene_names() {
             &[][..],
         ),
     ] {
-        let (mut cmd, _h) = re0_repo();
-        cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
-            .arg(intent)
-            .args(["--format", "json"]);
-        assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
+        assert_eq!(
+            planned_in("fixtures/plan/refer-back", intent),
+            want,
+            "{intent}"
+        );
     }
 }
 
@@ -347,25 +358,27 @@ fn a_request_read_whole_finds_the_skill_its_scene_names() {
 fn pasted_text_in_quotes_is_what_the_work_is_on() {
     // The quoted headline's words belong to the debugging skill, but they
     // are the material: the request is to rewrite an ad's headline.
-    let (mut cmd, _h) = re0_repo();
-    cmd.args(["--catalog", "fixtures/plan/refer-back", "plan"])
-        .arg(
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/refer-back",
             "Rewrite this headline: 'Find the root cause of every bug \
              before your tests fail.' It runs on our paid ads.",
-        )
-        .args(["--format", "json"]);
-    assert_eq!(targets(&json(&mut cmd)), ["ad-copy"]);
+        ),
+        ["ad-copy"]
+    );
 }
 
 #[test]
 fn an_agent_noun_meets_its_verb() {
     // "reader" is the skill's "reads": with "guide" that is two words of
     // the cold-read skill, not one.
-    let (mut cmd, _h) = re0_repo();
-    cmd.args(["--catalog", "fixtures/plan/word-forms", "plan"])
-        .arg("get a new reader to go over our onboarding guide")
-        .args(["--format", "json"]);
-    assert_eq!(targets(&json(&mut cmd)), ["cold-read"]);
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/word-forms",
+            "get a new reader to go over our onboarding guide"
+        ),
+        ["cold-read"]
+    );
 }
 
 #[test]
@@ -380,11 +393,11 @@ fn a_listed_task_may_name_its_skill_by_one_word() {
         ),
         ("cut the release", &[][..]),
     ] {
-        let (mut cmd, _h) = re0_repo();
-        cmd.args(["--catalog", "fixtures/plan/listed-tasks", "plan"])
-            .arg(intent)
-            .args(["--format", "json"]);
-        assert_eq!(targets(&json(&mut cmd)), want, "{intent}");
+        assert_eq!(
+            planned_in("fixtures/plan/listed-tasks", intent),
+            want,
+            "{intent}"
+        );
     }
 }
 
@@ -392,15 +405,13 @@ fn a_listed_task_may_name_its_skill_by_one_word() {
 fn sentences_after_one_another_are_one_request() {
     // The second sentence says what else to watch; its one strong skill
     // has under half the first's evidence, so it is not a second task.
-    let (mut cmd, _h) = re0_repo();
-    cmd.args(["--catalog", "fixtures/plan/one-request", "plan"])
-        .arg(
-            "We want to test four headline variants on the landing page and the \
-             signup flow as a multivariate experiment. We want to see the effect \
-             on pricing tiers too.",
-        )
-        .args(["--format", "json", "--explain"]);
-    let p = json(&mut cmd);
+    let p = plan_in(
+        "fixtures/plan/one-request",
+        "We want to test four headline variants on the landing page and the \
+         signup flow as a multivariate experiment. We want to see the effect \
+         on pricing tiers too.",
+        &["--explain"],
+    );
     assert_eq!(targets(&p), ["ab-testing"]);
     let why = p["explain"]
         .as_array()
