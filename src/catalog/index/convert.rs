@@ -77,7 +77,7 @@ pub fn r_profile(profile: &Profile) -> RProfile<'_> {
 
 /// The profile an index form stands for, its terms left in `buf`; `None`
 /// when it is not sound.
-pub fn profile_of(r: RProfile<'_>, buf: &Arc<Vec<u8>>) -> Option<Profile> {
+pub fn profile_of(r: RProfile<'_>, buf: &Arc<crate::shared_text::Buffer>) -> Option<Profile> {
     let profile = Profile {
         terms: Text::within(buf, r.terms),
         ends: r.ends,
@@ -96,7 +96,7 @@ pub fn profile_of(r: RProfile<'_>, buf: &Arc<Vec<u8>>) -> Option<Profile> {
 pub fn skill(
     r: Record<'_>,
     c: Candidate,
-    buf: &Arc<Vec<u8>>,
+    buf: &Arc<crate::shared_text::Buffer>,
     profile: Option<Profile>,
 ) -> Result<Skill, Candidate> {
     let Record {

@@ -133,7 +133,7 @@ pub struct Store {
     path: Option<PathBuf>,
     root: String,
     /// Shared with the skills decoded from it, whose text stays in place.
-    bytes: Arc<Vec<u8>>,
+    bytes: Arc<crate::shared_text::Buffer>,
     started_ns: i64,
     /// The root folder, opened once: files below it are stat'ed by a path
     /// relative to it, which spares the kernel the walk down from `/`.

@@ -343,3 +343,42 @@ fn a_kept_skill_whose_profile_is_unreadable_is_left_out_not_misplaced() {
     let (_, hits) = load_both(&f, true);
     assert_eq!(hits, [true, true]);
 }
+
+#[test]
+fn an_index_only_its_owner_may_write_is_mapped_and_others_are_read() {
+    use std::os::unix::fs::PermissionsExt;
+    let f = Fixture::new();
+    f.load(later());
+    let index = f.index_file();
+    let kind = |p: &Path| format!("{:?}", profiles::read(p, MAX_INDEX_BYTES, true).bytes);
+    assert!(
+        kind(&index).starts_with("Buffer(mapped"),
+        "{}",
+        kind(&index)
+    );
+    std::fs::set_permissions(&index, std::fs::Permissions::from_mode(0o664)).unwrap();
+    assert!(kind(&index).starts_with("Buffer(heap"), "{}", kind(&index));
+    // Read either way, the index serves the unchanged skill.
+    let (skill, hit) = f.load(later());
+    assert!(hit);
+    assert_eq!(description(&skill), "first text.");
+}
+
+#[test]
+fn a_skill_from_a_mapped_index_keeps_its_text_when_the_index_is_rewritten() {
+    let f = Fixture::new();
+    f.load(later());
+    let (old, hit) = f.load(later());
+    assert!(hit);
+    assert_eq!(description(&old), "first text.");
+    // A second process rewrites the index (a new file renamed over it)
+    // while the first still holds skills pointing into its mapping.
+    f.write("description: second text, longer than the first one was.");
+    let (new, hit) = f.load(later());
+    assert!(!hit);
+    assert_eq!(
+        description(&new),
+        "second text, longer than the first one was."
+    );
+    assert_eq!(description(&old), "first text.");
+}
