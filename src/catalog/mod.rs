@@ -118,6 +118,7 @@ impl Catalog {
     }
 
     fn resolve_names(&mut self) {
+        self.by_key.reserve(self.skills.len());
         for i in 0..self.skills.len() {
             let key = self.skills[i].key();
             match self.by_key.get(&key) {

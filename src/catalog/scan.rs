@@ -84,6 +84,7 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Box<Skill>> {
         });
         diags.extend(found.diagnostics);
         out.reserve_exact(found.skills.len());
+        seen.reserve(found.skills.len());
         for (canonical, skill) in found.skills {
             if seen.insert(canonical.into_os_string()) {
                 out.push(skill);

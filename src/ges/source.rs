@@ -20,8 +20,13 @@ pub fn is_file_ref(s: &str) -> bool {
 
 /// True for a path that names a GES graph.
 pub fn is_graph_file(s: &str) -> bool {
-    let l = s.to_ascii_lowercase();
-    l.ends_with(".ges.yaml") || l.ends_with(".ges.yml") || l.ends_with(".ges.md")
+    // Compared without a lowered copy: this runs on every name of every
+    // skill folder.
+    let ends = |suffix: &str| {
+        s.len() >= suffix.len()
+            && s.as_bytes()[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
+    };
+    ends(".ges.yaml") || ends(".ges.yml") || ends(".ges.md")
 }
 
 /// Resolves `rel` against the folder of `graph_file` and checks that the

@@ -318,14 +318,14 @@ fn count(catalog: &Catalog, i: usize, q: &Query, finders: &[memmem::Finder<'_>])
     };
     count_terms(p.terms.as_bytes(), &p.ends, finders, &mut c.len, &mut c.tf);
     if c.tf.iter().any(|tf| tf[0] > 0) {
-        let name_terms: Vec<String> = p.field(0).map(str::to_string).collect();
+        let name_terms: Vec<&str> = p.field(0).collect();
         c.long_name = name_terms.len() >= 2;
         c.names_in = clauses_spelling(&name_terms, q);
     }
     // Phrases matter only when one of their words matched.
     if c.tf.iter().any(|tf| tf[1] > 0 || tf[3] > 0 || tf[4] > 0) {
         for (phrase, stems) in &p.phrases {
-            let stems: Vec<String> = stems.split(' ').map(str::to_string).collect();
+            let stems: Vec<&str> = stems.split(' ').collect();
             for k in clauses_with_phrase(&stems, q) {
                 if !c.phrases.iter().any(|(x, _)| *x == k) {
                     c.phrases.push((k, phrase.clone()));
@@ -370,7 +370,7 @@ fn count_terms(
 }
 
 /// The clauses that hold every term of `name_terms` (all of them query terms).
-fn clauses_spelling(name_terms: &[String], q: &Query) -> Vec<usize> {
+fn clauses_spelling(name_terms: &[&str], q: &Query) -> Vec<usize> {
     let Some(ids): Option<Vec<usize>> = name_terms
         .iter()
         .map(|t| q.terms.iter().position(|x| x == t))
@@ -387,7 +387,7 @@ fn clauses_spelling(name_terms: &[String], q: &Query) -> Vec<usize> {
 }
 
 /// The clauses whose terms hold `stems` in a row.
-fn clauses_with_phrase(stems: &[String], q: &Query) -> Vec<usize> {
+fn clauses_with_phrase(stems: &[&str], q: &Query) -> Vec<usize> {
     let Some(ids): Option<Vec<usize>> = stems
         .iter()
         .map(|t| q.terms.iter().position(|x| x == t))

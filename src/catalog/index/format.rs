@@ -213,19 +213,30 @@ pub fn decode(bytes: &[u8]) -> Option<Decoded<'_>> {
     let [(crc_a, len_a), (crc_b, len_b)] = sections(bytes)?;
     let end_a = (HEADER as u64).checked_add(len_a)?;
     let body = bytes.get(HEADER..usize::try_from(end_a).ok()?)?;
-    if crc32fast::hash(body) != crc_a {
+    let rest = &bytes[body.len() + HEADER..];
+    if !(rest.is_empty() || rest.len() as u64 == len_b) {
         return None;
     }
-    let rest = &bytes[body.len() + HEADER..];
-    let profiles = match rest.len() as u64 {
-        0 => None,
-        n if n == len_b => Some(section_b(rest, crc_b)?),
-        _ => return None,
+    // The two sections are checked and split at once, one on each core:
+    // at 10,000 skills, 17 MB to sum and 30,000 frames.
+    let (a, b) = rayon::join(
+        || -> Option<(Meta, Vec<Frame<'_>>)> {
+            if crc32fast::hash(body) != crc_a {
+                return None;
+            }
+            let (meta, rest): (Meta, &[u8]) = postcard::take_from_bytes(body).ok()?;
+            Some((meta, frames(rest)?))
+        },
+        || (!rest.is_empty()).then(|| section_b(rest, crc_b)),
+    );
+    let (meta, entries) = a?;
+    let profiles = match b {
+        None => None,
+        Some(frames) => Some(frames?),
     };
-    let (meta, rest): (Meta, &[u8]) = postcard::take_from_bytes(body).ok()?;
     Some(Decoded {
         meta,
-        entries: frames(rest)?,
+        entries,
         profiles,
     })
 }

@@ -43,7 +43,17 @@ impl RootFd {
         if rel.is_empty() {
             return Stat::file(path);
         }
-        let c = std::ffi::CString::new(rel).ok()?;
+        // The NUL-terminated path on the stack when it fits (it nearly
+        // always does): this runs twice per skill.
+        let mut buf = [0u8; 256];
+        let heap;
+        let c: &std::ffi::CStr = if rel.len() < buf.len() {
+            buf[..rel.len()].copy_from_slice(rel);
+            std::ffi::CStr::from_bytes_with_nul(&buf[..=rel.len()]).ok()?
+        } else {
+            heap = std::ffi::CString::new(rel).ok()?;
+            &heap
+        };
         // SAFETY: an all-zero `stat` is a valid value for fstatat to fill.
         let mut st: libc::stat = unsafe { std::mem::zeroed() };
         // SAFETY: a live directory fd, a NUL-terminated relative path and a

@@ -216,7 +216,14 @@ fn a_stat_relative_to_the_root_is_the_stat_of_the_path() {
     // A sibling whose name begins with the root's: not below it.
     let sibling = f.dir.path().join("skills2");
     std::fs::create_dir_all(sibling.join("x")).unwrap();
+    // A relative path too long for the stack buffer, and one just short of it.
+    let long = f.root.path.join("d".repeat(200)).join("e".repeat(100));
+    let edge = f.root.path.join("f".repeat(255));
+    std::fs::create_dir_all(&long).unwrap();
+    std::fs::create_dir_all(&edge).unwrap();
     for p in [
+        long.clone(),
+        edge.clone(),
         f.file(),
         f.root.path.clone(),
         f.root.path.join("link"),
