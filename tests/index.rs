@@ -277,3 +277,70 @@ fn two_catalogs_share_the_cache_folder_without_mixing() {
     assert!(!one.contains("other-notes"));
     assert_eq!(c.list(), one);
 }
+
+/// A warm `plan` works on the catalog made from the index while a walk
+/// confirms it; any change the walk finds sends it back to a walk that
+/// loads. Each step here changes the plan, and the very next plan (with
+/// the index) must say what one without it says.
+#[test]
+fn every_change_is_seen_by_the_very_next_plan() {
+    let c = Cat::new();
+    let plan = |c: &Cat| c.same(&["plan", "review and ship my change", "--format", "json"]);
+    settle();
+    let first = plan(&c);
+    let files = c.index_files();
+    let before = inode(&files[0]);
+    // Unchanged: served, confirmed, and the index is not rewritten.
+    assert_eq!(plan(&c), first);
+    assert_eq!(inode(&files[0]), before);
+
+    // A new file beside a skill changes only its folder: same plan, and the
+    // index is written again (with the new listing) and still serves.
+    std::fs::write(c.root().join("ship-change/notes.txt"), "x").unwrap();
+    settle();
+    assert_eq!(plan(&c), first);
+    assert_eq!(plan(&c), first);
+
+    // An edit within the same second, of the same size: now user-only.
+    let ship = c.root().join("ship-change/SKILL.md");
+    let text = std::fs::read_to_string(&ship).unwrap();
+    let edited = text.replace(
+        "description:",
+        "disable-model-invocation: true\ndescription:",
+    );
+    std::fs::write(&ship, &edited).unwrap();
+    let user_only = plan(&c);
+    assert!(user_only.contains("user-handoff"), "{user_only}");
+
+    // A skill added (the plan counts the catalog's skills), then removed.
+    settle();
+    let three = plan(&c);
+    assert!(three.contains("\"skills\": 3"), "{three}");
+    c.sb.skill("skills", "ship-notes", "");
+    let added = plan(&c);
+    assert!(added.contains("\"skills\": 4"), "{added}");
+    std::fs::remove_dir_all(c.root().join("ship-notes")).unwrap();
+    assert_eq!(plan(&c), three);
+
+    // A folder renamed: the walk finds its file at another path.
+    settle();
+    plan(&c);
+    std::fs::rename(c.root().join("review-change"), c.root().join("a-review")).unwrap();
+    let renamed = plan(&c);
+    assert!(renamed.contains("review-change"), "{renamed}");
+
+    // A GES graph file appears beside a skill (its folder's listing and the
+    // skill's key change).
+    settle();
+    plan(&c);
+    std::fs::write(c.root().join("a-review/flow.ges.yaml"), "nodes: []\n").unwrap();
+    plan(&c);
+
+    // A broken link: the walk has something to report.
+    settle();
+    plan(&c);
+    symlink(&c.sb.path().join("nowhere"), &c.root().join("gone"));
+    plan(&c);
+    let check = c.same(&["check", "--format", "json"]);
+    assert!(check.contains("broken symbolic link"), "{check}");
+}

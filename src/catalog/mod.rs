@@ -5,6 +5,7 @@
 //! applies precedence: the first skill of a name wins; a later one in the
 //! same root is a duplicate, in a later root it is shadowed.
 
+pub mod ahead;
 pub mod clients;
 pub mod commands;
 pub mod frontmatter;
@@ -66,6 +67,52 @@ impl Catalog {
     /// `inputs` and `never` apply; each named root's own `re0.yaml` may add
     /// `inputs` and `never` but nothing else.
     pub fn load(roots: Vec<Root>, workspace: &Config) -> Result<Catalog> {
+        let (diagnostics, inputs, never) = Catalog::root_configs(&roots, workspace)?;
+        let mut found = Vec::new();
+        let skills = scan::scan(&roots, &mut found);
+        Ok(Catalog::assemble(
+            roots,
+            skills,
+            workspace,
+            (diagnostics, found, inputs, never),
+        ))
+    }
+
+    /// The catalog [`Catalog::load`] reads, given to `then`, whose result
+    /// is returned. From an index that holds the order of the walk that
+    /// wrote it, the catalog is made and given to `then` while a walk
+    /// confirms every skill of it, on the other core (see [`ahead`]); when
+    /// the walk finds anything else, that result is dropped and `then` is
+    /// given the catalog the walk loads. `then` is thus called once or
+    /// twice, and must not act on the world (print, write, run).
+    pub fn load_then<R: Send>(
+        roots: Vec<Root>,
+        workspace: &Config,
+        more: Vec<Diagnostic>,
+        then: impl Fn(Catalog) -> R + Sync,
+    ) -> Result<R> {
+        let (diagnostics, inputs, never) = Catalog::root_configs(&roots, workspace)?;
+        let finish = |skills, found| {
+            let parts = (diagnostics.clone(), found, inputs.clone(), never.clone());
+            let mut c = Catalog::assemble(roots.clone(), skills, workspace, parts);
+            c.diagnostics.extend(more.iter().cloned());
+            then(c)
+        };
+        if let Some(r) = ahead::load(&roots, &finish) {
+            return Ok(r);
+        }
+        let mut found = Vec::new();
+        let skills = scan::scan(&roots, &mut found);
+        Ok(finish(skills, found))
+    }
+
+    /// The diagnostics, `inputs` and `never` of the workspace configuration
+    /// and each named root's own `re0.yaml`.
+    #[allow(clippy::type_complexity)]
+    fn root_configs(
+        roots: &[Root],
+        workspace: &Config,
+    ) -> Result<(Vec<Diagnostic>, BTreeSet<String>, BTreeSet<String>)> {
         let mut diagnostics = Vec::new();
         let mut inputs: BTreeSet<String> = workspace.inputs.iter().cloned().collect();
         let mut never: BTreeSet<String> = workspace.never.iter().cloned().collect();
@@ -88,7 +135,27 @@ impl Catalog {
                 );
             }
         }
-        let mut skills = scan::scan(&roots, &mut diagnostics);
+        Ok((diagnostics, inputs, never))
+    }
+
+    /// The catalog of `skills` found in `roots`, with precedence applied;
+    /// `parts` are the root configurations' diagnostics, the scan's,
+    /// `inputs` and `never`. Skills stay boxed, as the catalog holds them
+    /// (unboxing them into one vector held both copies at once).
+    #[allow(clippy::vec_box)]
+    fn assemble(
+        roots: Vec<Root>,
+        mut skills: Vec<Box<Skill>>,
+        workspace: &Config,
+        parts: (
+            Vec<Diagnostic>,
+            Vec<Diagnostic>,
+            BTreeSet<String>,
+            BTreeSet<String>,
+        ),
+    ) -> Catalog {
+        let (mut diagnostics, found, inputs, never) = parts;
+        diagnostics.extend(found);
         for s in &mut skills {
             s.invoke = roots[s.root].invoke;
         }
@@ -103,7 +170,7 @@ impl Catalog {
             by_artifact: HashMap::new(),
         };
         catalog.apply_precedence();
-        Ok(catalog)
+        catalog
     }
 
     fn apply_precedence(&mut self) {

@@ -33,34 +33,26 @@ pub const MAX_FOLDERS: usize = 250_000;
 /// folder reached twice (through links, or from two roots) is kept once, at
 /// its first place.
 pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Box<Skill>> {
-    // Canonical paths, so their bytes are the path: hashed as bytes, which
-    // is several times cheaper than `Path`'s hash by components.
-    let mut seen: HashSet<OsString> = HashSet::new();
-    let mut out = Vec::new();
     let visited = std::sync::Mutex::new(HashMap::new());
     let listed = std::sync::atomic::AtomicUsize::new(0);
+    let mut founds = Vec::with_capacity(roots.len());
     for (i, root) in roots.iter().enumerate() {
         let mut found = Found::default();
-        if matches!(root.layout, Layout::Skills | Layout::SkillsAndFiles) {
-            let canonical = std::fs::canonicalize(&root.path).unwrap_or_else(|_| root.path.clone());
-            let top = Ancestors {
-                path: &canonical,
-                parent: None,
-                at: i as u32,
-            };
+        if is_walked(root) {
             // Each skill is loaded through the root's index: unchanged
             // files come from it, the others are read and recorded.
             let store = super::index::Store::open(root);
+            let session = store.session();
             let walk = Walk {
+                take: Load,
                 root: i,
                 max_depth: root.depth.unwrap_or(MAX_DEPTH),
-                index: store.session(),
+                index: &session,
                 visited: &visited,
                 listed: &listed,
             };
-            let ns = root.namespace.as_deref();
-            let mut walked = walk.dir(&root.path, &canonical, ns, 0, Some(&top), 0);
-            if walk.index.is_on() || skill::keeps_summaries() {
+            let mut walked = walk.root(root);
+            if session.is_on() || skill::keeps_summaries() {
                 // What the index keeps of each skill includes its analysed
                 // text, and planning scores it: made here on every core, not
                 // while writing or scoring. The summary it was made from is
@@ -74,9 +66,32 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Box<Skill>> {
                     s.summary = None;
                 });
             }
-            walk.index.save(walked.skills.iter().map(|(_, s)| &**s));
+            session.save(walked.skills.iter().map(|(c, s)| (c.as_path(), &**s)));
             found.extend(walked);
         }
+        founds.push(found);
+    }
+    gather(roots, founds, diags)
+}
+
+/// True for a root walked for skill folders (others hold command files).
+pub fn is_walked(root: &Root) -> bool {
+    matches!(root.layout, Layout::Skills | Layout::SkillsAndFiles)
+}
+
+/// The catalog's skills from what each root's walk found (`found[i]` for
+/// `roots[i]`): each root's command files are added after its skill
+/// folders, and a folder found twice is kept at its first place.
+pub fn gather(
+    roots: &[Root],
+    found: Vec<Found<Box<Skill>>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<Box<Skill>> {
+    // Canonical paths, so their bytes are the path: hashed as bytes, which
+    // is several times cheaper than `Path`'s hash by components.
+    let mut seen: HashSet<OsString> = HashSet::new();
+    let mut out = Vec::new();
+    for (i, (root, mut found)) in roots.iter().zip(found).enumerate() {
         let (skills, diagnostics) = super::commands::scan(root, i);
         found.extend(Found {
             skills: skills.into_iter().map(|(p, s)| (p, Box::new(s))).collect(),
@@ -94,26 +109,102 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Box<Skill>> {
     out
 }
 
-/// What a walk below one folder found.
-#[derive(Default)]
-struct Found {
-    /// Skills with the canonical path of their folder (or command file).
-    /// Boxed: a skill is large, and results are moved up every level.
-    skills: Vec<(PathBuf, Box<Skill>)>,
-    diagnostics: Vec<Diagnostic>,
+/// Walks every root that is walked for skill folders, checking each skill
+/// file against its index (`sessions[i]` for `roots[i]`) rather than
+/// loading it: each root's skill files in walk order, with their canonical
+/// folders. `None` when a file's entry does not hold, or the walk found a
+/// problem to report: a walk that loads is then needed.
+pub fn confirm(
+    roots: &[Root],
+    sessions: &[Option<super::index::Session<'_>>],
+) -> Option<Vec<Vec<(PathBuf, PathBuf)>>> {
+    let visited = std::sync::Mutex::new(HashMap::new());
+    let listed = std::sync::atomic::AtomicUsize::new(0);
+    let mut out = Vec::with_capacity(roots.len());
+    for (i, (root, session)) in roots.iter().zip(sessions).enumerate() {
+        let Some(session) = session.as_ref().filter(|_| is_walked(root)) else {
+            out.push(Vec::new());
+            continue;
+        };
+        let walk = Walk {
+            take: Confirm,
+            root: i,
+            max_depth: root.depth.unwrap_or(MAX_DEPTH),
+            index: session,
+            visited: &visited,
+            listed: &listed,
+        };
+        let found = walk.root(root);
+        if !found.diagnostics.is_empty() {
+            return None;
+        }
+        let files = found
+            .skills
+            .into_iter()
+            .map(|(canonical, (file, held))| held.then_some((canonical, file)))
+            .collect::<Option<Vec<_>>>()?;
+        out.push(files);
+    }
+    Some(out)
 }
 
-impl Found {
-    fn extend(&mut self, other: Found) {
+/// What a walk below one folder found: skills (or what was made of each
+/// skill file, see [`Take`]) with the canonical path of their folder (or
+/// command file), and problems.
+pub struct Found<T> {
+    /// Boxed when they are skills: a skill is large, and results are moved
+    /// up every level.
+    pub skills: Vec<(PathBuf, T)>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<T> Default for Found<T> {
+    fn default() -> Self {
+        Found {
+            skills: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+impl<T> Found<T> {
+    fn extend(&mut self, other: Found<T>) {
         self.skills.extend(other.skills);
         self.diagnostics.extend(other.diagnostics);
     }
 
-    fn problem(d: Diagnostic) -> Found {
+    fn problem(d: Diagnostic) -> Found<T> {
         Found {
             skills: Vec::new(),
             diagnostics: vec![d],
         }
+    }
+}
+
+/// What a walk makes of each skill file it finds.
+trait Take: Sync {
+    type Item: Send;
+    fn take(&self, index: &super::index::Session<'_>, c: Candidate) -> Self::Item;
+}
+
+/// The skill, from the index or read from the file.
+struct Load;
+
+impl Take for Load {
+    type Item = Box<Skill>;
+    fn take(&self, index: &super::index::Session<'_>, c: Candidate) -> Box<Skill> {
+        Box::new(index.load(c))
+    }
+}
+
+/// The file, and whether its index entry still holds.
+struct Confirm;
+
+impl Take for Confirm {
+    type Item = (PathBuf, bool);
+    fn take(&self, index: &super::index::Session<'_>, c: Candidate) -> (PathBuf, bool) {
+        let held = index.confirm(&c);
+        (c.file, held)
     }
 }
 
@@ -153,11 +244,12 @@ impl Ancestors<'_> {
     }
 }
 
-struct Walk<'a> {
+struct Walk<'a, 'i, T: Take> {
+    take: T,
     root: usize,
     /// Folders deeper than this below the root are not walked.
     max_depth: usize,
-    index: super::index::Session<'a>,
+    index: &'a super::index::Session<'i>,
     /// Canonical folders already walked further in this scan, with the
     /// walk-order key of the path that walked them: a DAG of symlinks is
     /// walked once per folder, not once per path to it, and always through
@@ -168,7 +260,19 @@ struct Walk<'a> {
     listed: &'a std::sync::atomic::AtomicUsize,
 }
 
-impl Walk<'_> {
+impl<T: Take> Walk<'_, '_, T> {
+    /// Walks root folder `root` (this walk's root).
+    fn root(&self, root: &Root) -> Found<T::Item> {
+        let canonical = std::fs::canonicalize(&root.path).unwrap_or_else(|_| root.path.clone());
+        let top = Ancestors {
+            path: &canonical,
+            parent: None,
+            at: self.root as u32,
+        };
+        let ns = root.namespace.as_deref();
+        self.dir(&root.path, &canonical, ns, 0, Some(&top), 0)
+    }
+
     /// Walks folder `path` (canonical path `canonical`) inside `plugin`.
     /// `up` holds the canonical folders above, including this one.
     fn dir(
@@ -179,7 +283,7 @@ impl Walk<'_> {
         depth: usize,
         up: Option<&Ancestors<'_>>,
         at: u32,
-    ) -> Found {
+    ) -> Found<T::Item> {
         let n = self
             .listed
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
@@ -212,23 +316,26 @@ impl Walk<'_> {
             .find(|f| has(f).is_some_and(|t| !t.is_dir()))
         {
             // A skill folder is not searched for further skills.
-            let skill = self.index.load(Candidate {
-                file: path.join(file),
-                dir: path.to_path_buf(),
-                root: self.root,
-                plugin: plugin.map(str::to_string),
-                kind: SkillKind::Folder,
-                has_agents: has("agents").is_some(),
-                ges_files: entries
-                    .iter()
-                    .filter(|(n, t)| {
-                        !t.is_dir() && crate::ges::source::is_graph_file(&n.to_string_lossy())
-                    })
-                    .map(|(n, _)| n.to_string_lossy().into_owned())
-                    .collect(),
-            });
+            let skill = self.take.take(
+                self.index,
+                Candidate {
+                    file: path.join(file),
+                    dir: path.to_path_buf(),
+                    root: self.root,
+                    plugin: plugin.map(str::to_string),
+                    kind: SkillKind::Folder,
+                    has_agents: has("agents").is_some(),
+                    ges_files: entries
+                        .iter()
+                        .filter(|(n, t)| {
+                            !t.is_dir() && crate::ges::source::is_graph_file(&n.to_string_lossy())
+                        })
+                        .map(|(n, _)| n.to_string_lossy().into_owned())
+                        .collect(),
+                },
+            );
             return Found {
-                skills: vec![(canonical.to_path_buf(), Box::new(skill))],
+                skills: vec![(canonical.to_path_buf(), skill)],
                 diagnostics: Vec::new(),
             };
         }
@@ -260,7 +367,7 @@ impl Walk<'_> {
             parent: up,
             at,
         };
-        let parts: Vec<Found> = entries
+        let parts: Vec<Found<T::Item>> = entries
             .par_iter()
             .enumerate()
             .filter(|(_, (name, kind))| {
@@ -321,7 +428,7 @@ impl Walk<'_> {
         depth: usize,
         up: &Ancestors<'_>,
         at: u32,
-    ) -> Found {
+    ) -> Found<T::Item> {
         let target = match std::fs::canonicalize(link) {
             Ok(t) => t,
             Err(e) => {

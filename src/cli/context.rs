@@ -33,6 +33,51 @@ impl Context {
     /// Loads the catalog from `--catalog` folders (or the default roots),
     /// as `--client` sees it when one was named.
     pub fn load(catalog_flags: &[PathBuf]) -> Result<Context> {
+        let (workspace, config, request, roots, found) = Context::prepare(catalog_flags)?;
+        let mut catalog = Catalog::load(roots, &config)?;
+        catalog.diagnostics.extend(found);
+        Ok(Context {
+            workspace,
+            config,
+            catalog,
+            request,
+        })
+    }
+
+    /// The context [`Context::load`] makes, given to `then`, with its
+    /// result. `then` may be called twice, the first time while the walk
+    /// that confirms the catalog runs ([`Catalog::load_then`]): it must
+    /// only compute.
+    pub fn load_then<R: Send>(
+        catalog_flags: &[PathBuf],
+        then: impl Fn(&Context) -> R + Sync,
+    ) -> Result<(Context, R)> {
+        let (workspace, config, request, roots, found) = Context::prepare(catalog_flags)?;
+        let for_catalog = config.clone();
+        Catalog::load_then(roots, &for_catalog, found, |catalog| {
+            let ctx = Context {
+                workspace: workspace.clone(),
+                config: config.clone(),
+                catalog,
+                request: request.clone(),
+            };
+            let r = then(&ctx);
+            (ctx, r)
+        })
+    }
+
+    /// The workspace, its configuration, how the roots are chosen, the
+    /// roots, and what choosing them found.
+    #[allow(clippy::type_complexity)]
+    fn prepare(
+        catalog_flags: &[PathBuf],
+    ) -> Result<(
+        Workspace,
+        Config,
+        RootRequest,
+        Vec<crate::catalog::Root>,
+        Vec<crate::diag::Diagnostic>,
+    )> {
         let workspace = Workspace::from_env().map_err(|e| Error::Io {
             path: PathBuf::from("."),
             source: e,
@@ -58,14 +103,7 @@ impl Context {
         };
         request.homes = request.homes(&workspace);
         let (roots, found) = roots::resolve_all(&request, &workspace)?;
-        let mut catalog = Catalog::load(roots, &config)?;
-        catalog.diagnostics.extend(found);
-        Ok(Context {
-            workspace,
-            config,
-            catalog,
-            request,
-        })
+        Ok((workspace, config, request, roots, found))
     }
 
     /// The catalog as `client` would load it on this machine (its own roots

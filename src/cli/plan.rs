@@ -131,16 +131,37 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     check_intent(&args.intent)?;
     // The process ends with this command: the catalog is left for the exit
     // to reclaim, not freed skill by skill (a tenth of a warm run at 10,000).
-    let ctx: &Context = Box::leak(Box::new(Context::load(catalog)?));
+    //
+    // Without a selector, planning only computes: it runs on the catalog
+    // made from the index while the walk confirms it (`Context::load_then`).
+    // A selector is a program run, so it runs once, on the loaded catalog.
+    let selector = args
+        .selector
+        .or_else(|| std::env::var("RE0_SELECTOR").ok().filter(|s| !s.is_empty()));
+    let opts_of = |ctx: &Context| {
+        options(
+            ctx,
+            &args.grants,
+            args.read_only,
+            selector.clone(),
+            args.explain,
+        )
+    };
+    let (ctx, plan) = if selector.is_none() {
+        let (ctx, plan) = Context::load_then(catalog, |ctx| {
+            (ctx.catalog.active_count() > 0)
+                .then(|| plan::plan(&ctx.catalog, &args.intent, &opts_of(ctx)))
+        })?;
+        (ctx, plan)
+    } else {
+        (Context::load(catalog)?, None)
+    };
+    let ctx: &Context = Box::leak(Box::new(ctx));
     require_skills(ctx)?;
-    let opts = options(
-        ctx,
-        &args.grants,
-        args.read_only,
-        args.selector,
-        args.explain,
-    );
-    let plan = plan::plan(&ctx.catalog, &args.intent, &opts)?;
+    let plan = match plan {
+        Some(p) => p?,
+        None => plan::plan(&ctx.catalog, &args.intent, &opts_of(ctx))?,
+    };
     let format = args.format.unwrap_or(if std::io::stdout().is_terminal() {
         Format::Table
     } else {

@@ -5,9 +5,13 @@
 //!   | crc32 u32 and length u64 of section A | crc32 u32 and length u64 of section B
 //! section A: postcard(Meta) | frames
 //! section B: frames of profiles, one for each skill entry of A, in order
-//! frame: length u32 | tag u8 (0 skill, 1 folder, 2 profile)
-//!        | postcard(Entry, Listing or RProfile)
+//! frame: length u32 | tag u8 (0 skill, 1 folder, 2 profile, 3 order)
+//!        | postcard(Entry, Listing, RProfile or Order)
 //! ```
+//!
+//! The order frame, last in section A, lists the skills the walk that wrote
+//! the index produced, in its order: what a load ahead of the walk builds
+//! the catalog from (`catalog::ahead`).
 //!
 //! Entries are framed so that loading only has to find each entry's file
 //! path (its first field); an entry is decoded in full when the walk reaches
@@ -24,7 +28,7 @@ use std::io::{Seek, Write};
 
 pub const MAGIC: &[u8; 8] = b"re0index";
 /// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 6;
 pub const HEADER: usize = 8 + 4 + (4 + 8) * 2;
 
 /// What the whole index is about.
@@ -89,9 +93,22 @@ pub struct Listing<'a> {
     pub names: Vec<(&'a str, u8)>,
 }
 
+/// The skills a walk produced, in its order.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Order<'a> {
+    /// Empty: every frame of section A begins with a path.
+    #[serde(borrow)]
+    pub path: &'a str,
+    /// Each skill's file, and its folder's canonical path when that is not
+    /// the file's folder (a folder reached through a link).
+    #[serde(borrow)]
+    pub skills: Vec<(&'a str, Option<&'a str>)>,
+}
+
 pub const TAG_SKILL: u8 = 0;
 pub const TAG_LISTING: u8 = 1;
 pub const TAG_PROFILE: u8 = 2;
+pub const TAG_ORDER: u8 = 3;
 
 /// A [`crate::catalog::Skill`] as read from its file, before precedence.
 #[derive(Debug, Serialize, Deserialize)]

@@ -26,6 +26,7 @@
 //!   into place, so a reader sees the old or the new index, and two re0
 //!   processes writing at once leave one of their two (both correct).
 
+mod ahead;
 mod convert;
 mod files;
 mod format;
@@ -42,7 +43,7 @@ use crate::fsio;
 use files::prune;
 use files::write_atomically;
 use foldhash::{HashMap, HashMapExt};
-use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_SKILL};
+use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_ORDER, TAG_SKILL};
 use listing::read_listing;
 use root_fd::RootFd;
 use std::ffi::OsString;
@@ -187,6 +188,7 @@ impl Store {
             // Scoring needs every profile: one missing is a skill to read.
             profiles: self.with_profiles.then(Vec::new),
             skill_entries: 0,
+            order: None,
             live: Mutex::new(Vec::new()),
         };
         if let Some(Decoded {
@@ -206,6 +208,7 @@ impl Store {
                     TAG_LISTING => {
                         session.dirs.insert(path, blob);
                     }
+                    TAG_ORDER => session.order = Some(blob),
                     _ => {}
                 };
             }
@@ -250,6 +253,8 @@ pub struct Session<'a> {
     /// How many skill entries the old index has (its section B must hold
     /// as many profiles).
     skill_entries: usize,
+    /// The order frame of the walk that wrote the index.
+    order: Option<&'a [u8]>,
     live: Mutex<Vec<Live<'a>>>,
 }
 
@@ -341,12 +346,15 @@ impl<'a> Session<'a> {
     /// The entry's record when its key still holds and is not racy.
     fn matching(&self, blob: &'a [u8], key: &Key<'_>) -> Option<format::Record<'a>> {
         let entry: Entry<'a> = postcard::from_bytes(blob.get(1..)?).ok()?;
+        self.holds(&entry.key, key).then_some(entry.skill)
+    }
+
+    /// True when an entry of key `old` still holds for a file now at `key`:
+    /// the same, and not changed close to when the index was written.
+    fn holds(&self, old: &Key<'_>, key: &Key<'_>) -> bool {
         let racy =
             key.stat.racy(self.written_ns) || key.sidecar.is_some_and(|s| s.racy(self.written_ns));
-        if racy || entry.key != *key {
-            return None;
-        }
-        Some(entry.skill)
+        !racy && old == key
     }
 
     /// The stat of `path` (links followed), relative to the root when below it.
@@ -362,8 +370,21 @@ impl<'a> Session<'a> {
     }
 
     /// Writes the next index when anything changed, given the skills the
-    /// walk produced. Failures are ignored: the index is an optimisation.
-    pub fn save<'s>(self, skills: impl Iterator<Item = &'s Skill>) {
+    /// walk produced, in its order, with their canonical folders. Failures
+    /// are ignored: the index is an optimisation.
+    pub fn save<'s>(self, skills: impl Iterator<Item = (&'s Path, &'s Skill)>) {
+        let walked: Vec<(&Path, &Skill)> = skills.collect();
+        self.write(&walked, false);
+    }
+
+    /// Writes the next index when a folder's listing changed, after a walk
+    /// that confirmed every skill of the old index's order frame (which is
+    /// kept as it is).
+    pub fn save_confirmed(self) {
+        self.write(&[], true);
+    }
+
+    fn write(self, walked: &[(&Path, &Skill)], keep_order: bool) {
         let Some(path) = self.store.path.as_deref() else {
             return;
         };
@@ -404,6 +425,7 @@ impl<'a> Session<'a> {
             // Profiles follow in the order of the skill entries, so each
             // kept skill's must be there, else the entry is left out.
             let mut kept = Vec::new();
+            let mut kept_skills = Vec::new();
             for l in &live {
                 match l {
                     Live::Old(b, None) => w.frame(b)?,
@@ -412,6 +434,7 @@ impl<'a> Session<'a> {
                         if let Some(p) = kept_profiles.get(*at as usize) {
                             w.frame(b)?;
                             kept.push(*p);
+                            kept_skills.push(*b);
                         }
                     }
                     Live::Fresh(_) => {}
@@ -419,7 +442,7 @@ impl<'a> Session<'a> {
             }
             let mut buf = Vec::new();
             let mut written = Vec::new();
-            for s in skills {
+            for &(_, s) in walked {
                 let Some(k) = s.file.to_str().and_then(|f| fresh.get(f)) else {
                     continue;
                 };
@@ -429,6 +452,14 @@ impl<'a> Session<'a> {
                     w.frame(&buf)?;
                     written.push(s);
                 }
+            }
+            let order = match (keep_order, self.order) {
+                (true, Some(old)) => Some(old.to_vec()),
+                (true, None) => None,
+                (false, _) => ahead::order_frame(walked, &kept_skills, &written),
+            };
+            if let Some(o) = order {
+                w.frame(&o)?;
             }
             w.profiles();
             for p in kept {

@@ -79,7 +79,7 @@ impl Fixture {
         let session = store.session();
         let skill = session.load(self.candidate());
         let hit = matches!(session.live.lock().unwrap().as_slice(), [Live::Old(..)]);
-        session.save(std::iter::once(&skill));
+        session.save(std::iter::once((skill.dir(), &skill)));
         (skill, hit)
     }
 }
@@ -275,7 +275,7 @@ fn load_both(f: &Fixture, with_profiles: bool) -> (Vec<Skill>, Vec<bool>) {
             Live::Old(..)
         ));
     }
-    session.save(skills.iter());
+    session.save(skills.iter().map(|s| (s.dir(), s)));
     (skills, hits)
 }
 
@@ -341,7 +341,7 @@ fn a_kept_skill_whose_profile_is_unreadable_is_left_out_not_misplaced() {
     let a = session.load(f.candidate_in("a"));
     f.write_b("other text.");
     let b_skill = session.load(f.candidate_in("b"));
-    session.save([&a, &b_skill].into_iter());
+    session.save([&a, &b_skill].into_iter().map(|s| (s.dir(), s)));
     drop(store);
     // `a` is read again from its file; `b`'s new entry and profile hold.
     let (skills, hits) = load_both(&f, true);
