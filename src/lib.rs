@@ -12,7 +12,8 @@
 //! [`fsio`] the one way untrusted files are opened, [`display`] makes
 //! their text safe to show, [`yaml`] guards the YAML parser, [`userdirs`]
 //! finds the user's own folders (the run key, [`trust`] records),
-//! [`shared_text`] keeps text decoded from the catalog index in place, and
+//! [`shared_text`] keeps text decoded from the catalog index in place (in
+//! the index file's mapping or buffer), and
 //! [`diag`] and [`error`] are shared by all.
 
 pub mod agents;

@@ -3,7 +3,9 @@
 //! `roots` decides where to look, `scan` finds skill files, `skill` reads
 //! each one (in parallel: reading is independent per file), and this module
 //! applies precedence: the first skill of a name wins; a later one in the
-//! same root is a duplicate, in a later root it is shadowed.
+//! same root is a duplicate, in a later root it is shadowed. `index` keeps
+//! what reading produced between runs, and `ahead` makes a warm catalog
+//! from it while a walk confirms it.
 
 pub mod ahead;
 pub mod clients;
