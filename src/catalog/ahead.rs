@@ -17,6 +17,7 @@ use super::skill::Skill;
 use crate::diag::Diagnostic;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// An index's order frame: each skill file, and its canonical folder when
 /// that is not the file's folder.
@@ -48,9 +49,11 @@ pub fn load<R: Send>(
             Some(s) => s.order(),
         })
         .collect::<Option<_>>()?;
+    // Set by the walk at the first file that differs: both sides stop.
+    let failed = AtomicBool::new(false);
     let (walked, ahead) = rayon::join(
-        || scan::confirm(roots, &sessions),
-        || made_ahead(roots, &sessions, &orders, then),
+        || scan::confirm(roots, &sessions, &failed),
+        || made_ahead(roots, &sessions, &orders, &failed, then),
     );
     let walked = walked?;
     let same = walked
@@ -81,6 +84,7 @@ fn made_ahead<R>(
     roots: &[Root],
     sessions: &[Option<Session>],
     orders: &[Order],
+    failed: &AtomicBool,
     then: &(impl Fn(Vec<Box<Skill>>, Vec<Diagnostic>) -> R + Sync),
 ) -> Option<R> {
     let found: Vec<Found<Box<Skill>>> = sessions
@@ -108,6 +112,9 @@ fn made_ahead<R>(
             })
         })
         .collect::<Option<_>>()?;
+    if failed.load(Ordering::Relaxed) {
+        return None;
+    }
     let mut findings = Vec::new();
     let skills = scan::gather(roots, found, &mut findings);
     Some(then(skills, findings))

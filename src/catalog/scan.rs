@@ -20,6 +20,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use rayon::prelude::*;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
 const SKILL_FILES: &[&str] = &["SKILL.md", "skill.md"];
@@ -114,9 +115,14 @@ pub fn gather(
 /// loading it: each root's skill files in walk order, with their canonical
 /// folders. `None` when a file's entry does not hold, or the walk found a
 /// problem to report: a walk that loads is then needed.
+///
+/// `failed` is set at the first file whose entry does not hold, and the
+/// walk then stops early; it is also read there, so whoever is waiting on
+/// the answer may stop too.
 pub fn confirm(
     roots: &[Root],
     sessions: &[Option<super::index::Session<'_>>],
+    failed: &AtomicBool,
 ) -> Option<Vec<Vec<(PathBuf, PathBuf)>>> {
     let visited = std::sync::Mutex::new(HashMap::new());
     let listed = std::sync::atomic::AtomicUsize::new(0);
@@ -127,7 +133,7 @@ pub fn confirm(
             continue;
         };
         let walk = Walk {
-            take: Confirm,
+            take: Confirm(failed),
             root: i,
             max_depth: root.depth.unwrap_or(MAX_DEPTH),
             index: session,
@@ -135,7 +141,8 @@ pub fn confirm(
             listed: &listed,
         };
         let found = walk.root(root);
-        if !found.diagnostics.is_empty() {
+        if !found.diagnostics.is_empty() || failed.load(Ordering::Relaxed) {
+            failed.store(true, Ordering::Relaxed);
             return None;
         }
         let files = found
@@ -185,6 +192,10 @@ impl<T> Found<T> {
 trait Take: Sync {
     type Item: Send;
     fn take(&self, index: &super::index::Session<'_>, c: Candidate) -> Self::Item;
+    /// True when the walk need not go on (its answer is known).
+    fn stopped(&self) -> bool {
+        false
+    }
 }
 
 /// The skill, from the index or read from the file.
@@ -197,14 +208,22 @@ impl Take for Load {
     }
 }
 
-/// The file, and whether its index entry still holds.
-struct Confirm;
+/// The file, and whether its index entry still holds; the flag is set at
+/// the first that does not.
+struct Confirm<'a>(&'a AtomicBool);
 
-impl Take for Confirm {
+impl Take for Confirm<'_> {
     type Item = (PathBuf, bool);
     fn take(&self, index: &super::index::Session<'_>, c: Candidate) -> (PathBuf, bool) {
-        let held = index.confirm(&c);
+        let held = !self.stopped() && index.confirm(&c);
+        if !held {
+            self.0.store(true, Ordering::Relaxed);
+        }
         (c.file, held)
+    }
+
+    fn stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
     }
 }
 
@@ -284,6 +303,9 @@ impl<T: Take> Walk<'_, '_, T> {
         up: Option<&Ancestors<'_>>,
         at: u32,
     ) -> Found<T::Item> {
+        if self.take.stopped() {
+            return Found::default();
+        }
         let n = self
             .listed
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
