@@ -13,6 +13,7 @@ pub mod description;
 pub mod fields;
 mod fit;
 pub mod infer;
+mod links;
 pub mod material;
 pub mod model;
 mod named;
@@ -184,7 +185,7 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         return Ok(plan);
     }
     let relevance: Vec<f64> = closure.nodes.iter().map(|n| n.relevance).collect();
-    let links = order_links(
+    let links = links::order_links(
         catalog,
         &closure,
         &selection,
@@ -336,120 +337,6 @@ fn selector_differences(
         ));
     }
     out
-}
-
-/// Every link that orders the plan's nodes: the contract's edges, then the
-/// inferred ones (strongest source first), each dropped with a note when it
-/// would close a cycle. The intent's order is left out when an outside
-/// selector chose the skills (it says nothing of clauses).
-fn order_links(
-    catalog: &Catalog,
-    c: &Closure,
-    sel: &select::Selection,
-    outside: bool,
-    chosen: &[usize],
-    names: &[String],
-    notes: &mut Vec<String>,
-) -> BTreeMap<(usize, usize), Vec<(infer::Source, String)>> {
-    let mut out: BTreeMap<(usize, usize), Vec<(infer::Source, String)>> = BTreeMap::new();
-    for ((from, to), ls) in &c.edges {
-        for l in ls {
-            out.entry((*from, *to))
-                .or_default()
-                .push((infer::Source::Contract, contract_detail(l, &names[*from])));
-        }
-    }
-    let nodes: Vec<(usize, usize, Option<usize>)> = c
-        .nodes
-        .iter()
-        .enumerate()
-        .filter_map(|(n, node)| match node.target {
-            Target::Skill(s) => {
-                let rank = (!outside && chosen.contains(&s))
-                    .then(|| sel.rank_of(s))
-                    .flatten();
-                Some((n, s, rank))
-            }
-            _ => None,
-        })
-        .collect();
-    // A link along a topological order of the links so far closes no
-    // cycle and keeps the order; only one against it needs a search (and,
-    // when kept, a new order). Plans of hundreds of steps stay linear-ish.
-    let mut pos = topo_positions(names, &out);
-    for l in infer::infer(catalog, &nodes) {
-        if let Some(existing) = out.get_mut(&(l.from, l.to)) {
-            if !existing.iter().any(|(s, _)| *s == l.source) {
-                existing.push((l.source, l.detail));
-            }
-            continue;
-        }
-        let along = pos.as_ref().is_some_and(|p| p[l.from] < p[l.to]);
-        if !along && reaches(&out, l.to, l.from, pos.as_deref()) {
-            notes.push(format!(
-                "inferred link {} -> {} ({}: {}) dropped: it would close a cycle",
-                names[l.from],
-                names[l.to],
-                l.source.as_str(),
-                l.detail
-            ));
-            continue;
-        }
-        out.insert((l.from, l.to), vec![(l.source, l.detail)]);
-        if !along {
-            pos = topo_positions(names, &out);
-        }
-    }
-    out
-}
-
-/// Each node's place in a topological order of `edges` (any such order:
-/// [`order::topological`] with no relevance to break ties); `None` when the
-/// edges hold a cycle.
-fn topo_positions<T>(names: &[String], edges: &BTreeMap<(usize, usize), T>) -> Option<Vec<usize>> {
-    let order = order::topological(&vec![0.0; names.len()], names, edges)?;
-    let mut pos = vec![0; names.len()];
-    for (k, &node) in order.iter().enumerate() {
-        pos[node] = k;
-    }
-    Some(pos)
-}
-
-fn contract_detail(l: &Link, from: &str) -> String {
-    match l {
-        Link::Artifact(a) => format!("needs '{a}', which {from} produces"),
-        Link::Calls => format!("{from} calls it"),
-        Link::Decision => "its decision is answered first".to_string(),
-        Link::Member => format!("{from} is a pipeline member it needs"),
-    }
-}
-
-/// True when `to` is reachable from `from` along `edges`. With `pos`, a
-/// topological order of `edges`, nodes placed after `to` are not entered:
-/// every edge goes forward in it, so no path through them comes back.
-fn reaches<T>(
-    edges: &BTreeMap<(usize, usize), T>,
-    from: usize,
-    to: usize,
-    pos: Option<&[usize]>,
-) -> bool {
-    let before_to = |b: usize| pos.is_none_or(|p| p.get(b) <= p.get(to));
-    let mut seen: foldhash::HashSet<usize> = Default::default();
-    let mut stack = vec![from];
-    while let Some(x) = stack.pop() {
-        if x == to {
-            return true;
-        }
-        if seen.insert(x) {
-            stack.extend(
-                edges
-                    .range((x, 0)..=(x, usize::MAX))
-                    .map(|((_, b), _)| *b)
-                    .filter(|&b| !seen.contains(&b) && before_to(b)),
-            );
-        }
-    }
-    false
 }
 
 fn id_num(id: &str) -> usize {

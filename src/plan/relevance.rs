@@ -437,7 +437,7 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
             (1.0 + (n - df + 0.5) / (df + 0.5)).ln() / unit
         })
         .collect();
-    let mut out: Vec<Relevance> = counts
+    let out: Vec<Relevance> = counts
         .into_iter()
         .filter_map(|c| relevance_of(c, q, &idf, &avg))
         .collect();
@@ -447,12 +447,23 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
         let s = &catalog.skills[i];
         (s.plugin.as_deref().unwrap_or(""), s.name.as_str())
     };
-    out.sort_by(|x, y| {
-        y.score
-            .total_cmp(&x.score)
-            .then_with(|| key(x.skill).cmp(&key(y.skill)))
+    // The keys are sorted, then the relevances put in their order: moving
+    // each relevance (over 100 bytes) through a sort of 100,000 skills that
+    // all match took 75 ms. The place breaks ties as a stable sort would.
+    let mut keys: Vec<(f64, (&str, &str), u32)> = out
+        .iter()
+        .enumerate()
+        .map(|(k, r)| (r.score, key(r.skill), k as u32))
+        .collect();
+    keys.sort_unstable_by(|x, y| {
+        y.0.total_cmp(&x.0)
+            .then_with(|| x.1.cmp(&y.1))
+            .then(x.2.cmp(&y.2))
     });
-    out
+    let mut slots: Vec<Option<Relevance>> = out.into_iter().map(Some).collect();
+    keys.iter()
+        .filter_map(|&(_, _, k)| slots[k as usize].take())
+        .collect()
 }
 
 fn relevance_of(c: Counts, q: &Query, idf: &[f64], avg: &[f64; 8]) -> Option<Relevance> {
