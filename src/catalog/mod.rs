@@ -25,7 +25,7 @@ pub use skill::{InvokeStyle, Lane, LaneSource, Skill, SkillKind};
 use crate::config::Config;
 use crate::diag::{rules, Diagnostic};
 use crate::error::Result;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// Every skill found, with precedence applied.
 #[derive(Debug, Clone, Default)]
@@ -42,9 +42,11 @@ pub struct Catalog {
     pub never: BTreeSet<String>,
     /// GES binding aliases from the workspace `re0.yaml`.
     pub bindings: std::collections::BTreeMap<String, String>,
-    by_key: HashMap<String, usize>,
+    /// Both maps hash with foldhash: precedence fills them on one core,
+    /// with every skill's key and artifacts.
+    by_key: foldhash::HashMap<String, usize>,
     /// Artifact name to the active skills producing it, in precedence order.
-    by_artifact: HashMap<String, Vec<usize>>,
+    by_artifact: foldhash::HashMap<String, Vec<usize>>,
 }
 
 static PLANNING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
@@ -168,8 +170,8 @@ impl Catalog {
             inputs,
             never,
             bindings: workspace.bindings.clone(),
-            by_key: HashMap::new(),
-            by_artifact: HashMap::new(),
+            by_key: Default::default(),
+            by_artifact: Default::default(),
         };
         catalog.apply_precedence();
         catalog
@@ -180,7 +182,13 @@ impl Catalog {
         for (i, skill) in self.skills.iter().enumerate() {
             if skill.shadowed_by.is_none() {
                 for a in skill.contract.produces() {
-                    self.by_artifact.entry(a.clone()).or_default().push(i);
+                    // Copied only the first time it is seen.
+                    match self.by_artifact.get_mut(a.as_str()) {
+                        Some(v) => v.push(i),
+                        None => {
+                            self.by_artifact.insert(a.clone(), vec![i]);
+                        }
+                    }
                 }
             }
         }
