@@ -52,21 +52,7 @@ pub fn scan(roots: &[Root], diags: &mut Vec<Diagnostic>) -> Vec<Box<Skill>> {
                 visited: &visited,
                 listed: &listed,
             };
-            let mut walked = walk.root(root);
-            if session.is_on() || skill::keeps_summaries() {
-                // What the index keeps of each skill includes its analysed
-                // text, and planning scores it: made here on every core, not
-                // while writing or scoring. The summary it was made from is
-                // then no longer needed. A command that scores nothing makes
-                // it only for the files read again, for the index.
-                let planning = super::for_planning();
-                walked.skills.par_iter_mut().for_each(|(_, s)| {
-                    if planning || s.summary.is_some() {
-                        s.profile();
-                    }
-                    s.summary = None;
-                });
-            }
+            let walked = walk.root(root);
             session.save(walked.skills.iter().map(|(c, s)| (c.as_path(), &**s)));
             found.extend(walked);
         }
@@ -204,7 +190,20 @@ struct Load;
 impl Take for Load {
     type Item = Box<Skill>;
     fn take(&self, index: &super::index::Session<'_>, c: Candidate) -> Box<Skill> {
-        Box::new(index.load(c))
+        let mut s = index.load(c);
+        if index.is_on() || skill::keeps_summaries() {
+            // What the index keeps of each skill includes its analysed text,
+            // and planning scores it: made here, on the core that has just
+            // read the file and while its text is still in that core's
+            // cache, not while writing or scoring. The summary it was made
+            // from is then no longer needed. A command that scores nothing
+            // makes it only for the files read again, for the index.
+            if super::for_planning() || s.summary.is_some() {
+                s.profile();
+            }
+            s.summary = None;
+        }
+        Box::new(s)
     }
 }
 
