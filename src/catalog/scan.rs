@@ -12,6 +12,10 @@
 //! skill costs one listing and one file read. Sibling folders are walked in
 //! parallel and each skill is read where it is found; results are put back in
 //! file-name order, so the catalog is the same on every machine and run.
+//!
+//! The same walk can instead confirm an index's skills without loading
+//! them ([`confirm`]): what [`super::ahead`] needs to trust a catalog it
+//! made from the index.
 
 use super::roots::{Layout, Root};
 use super::skill::{self, Candidate, Skill, SkillKind};
