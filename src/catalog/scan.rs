@@ -146,7 +146,7 @@ pub fn confirm(
 }
 
 /// What a walk below one folder found: skills (or what was made of each
-/// skill file, see [`Take`]) with the canonical path of their folder (or
+/// skill file, see `Take`) with the canonical path of their folder (or
 /// command file), and problems.
 pub struct Found<T> {
     /// Boxed when they are skills: a skill is large, and results are moved
