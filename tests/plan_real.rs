@@ -55,6 +55,16 @@ fn links(p: &Value, target: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The `--explain` candidate for `skill`.
+fn candidate<'a>(p: &'a Value, skill: &str) -> &'a Value {
+    p["explain"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["skill"] == skill)
+        .unwrap_or_else(|| panic!("{skill} is a candidate"))
+}
+
 fn notes(p: &Value) -> String {
     p["notes"].to_string()
 }
@@ -94,12 +104,7 @@ fn exclusions_count_against_a_skill() {
         &["--explain"],
     );
     assert_eq!(targets(&p), ["word-docs"]);
-    let sheets = p["explain"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["skill"] == "sheets")
-        .expect("sheets is a candidate");
+    let sheets = candidate(&p, "sheets");
     assert_eq!(sheets["selected"], false);
     assert!(
         sheets["matched"].to_string().contains("not-for"),
@@ -413,12 +418,7 @@ fn sentences_after_one_another_are_one_request() {
         &["--explain"],
     );
     assert_eq!(targets(&p), ["ab-testing"]);
-    let why = p["explain"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["skill"] == "pricing-page")
-        .unwrap()["why"]
+    let why = candidate(&p, "pricing-page")["why"]
         .as_str()
         .unwrap()
         .to_string();

@@ -71,15 +71,10 @@ impl Catalog {
     /// `inputs` and `never` apply; each named root's own `re0.yaml` may add
     /// `inputs` and `never` but nothing else.
     pub fn load(roots: Vec<Root>, workspace: &Config) -> Result<Catalog> {
-        let (diagnostics, inputs, never) = Catalog::root_configs(&roots, workspace)?;
+        let base = Catalog::configured(roots, workspace)?;
         let mut found = Vec::new();
-        let skills = scan::scan(&roots, &mut found);
-        Ok(Catalog::assemble(
-            roots,
-            skills,
-            workspace,
-            (diagnostics, found, inputs, never),
-        ))
+        let skills = scan::scan(&base.roots, &mut found);
+        Ok(base.with_skills(skills, found))
     }
 
     /// The catalog [`Catalog::load`] reads, given to `then`, whose result
@@ -95,28 +90,24 @@ impl Catalog {
         more: Vec<Diagnostic>,
         then: impl Fn(Catalog) -> R + Sync,
     ) -> Result<R> {
-        let (diagnostics, inputs, never) = Catalog::root_configs(&roots, workspace)?;
+        let base = Catalog::configured(roots, workspace)?;
         let finish = |skills, found| {
-            let parts = (diagnostics.clone(), found, inputs.clone(), never.clone());
-            let mut c = Catalog::assemble(roots.clone(), skills, workspace, parts);
+            let mut c = base.clone().with_skills(skills, found);
             c.diagnostics.extend(more.iter().cloned());
             then(c)
         };
-        if let Some(r) = ahead::load(&roots, &finish) {
+        if let Some(r) = ahead::load(&base.roots, &finish) {
             return Ok(r);
         }
         let mut found = Vec::new();
-        let skills = scan::scan(&roots, &mut found);
+        let skills = scan::scan(&base.roots, &mut found);
         Ok(finish(skills, found))
     }
 
-    /// The diagnostics, `inputs` and `never` of the workspace configuration
-    /// and each named root's own `re0.yaml`.
-    #[allow(clippy::type_complexity)]
-    fn root_configs(
-        roots: &[Root],
-        workspace: &Config,
-    ) -> Result<(Vec<Diagnostic>, BTreeSet<String>, BTreeSet<String>)> {
+    /// The catalog of `roots` before any skill is found: the `inputs`,
+    /// `never` and bindings of the workspace configuration, and what each
+    /// named root's own `re0.yaml` adds or is found wrong with.
+    fn configured(roots: Vec<Root>, workspace: &Config) -> Result<Catalog> {
         let mut diagnostics = Vec::new();
         let mut inputs: BTreeSet<String> = workspace.inputs.iter().cloned().collect();
         let mut never: BTreeSet<String> = workspace.never.iter().cloned().collect();
@@ -139,42 +130,28 @@ impl Catalog {
                 );
             }
         }
-        Ok((diagnostics, inputs, never))
-    }
-
-    /// The catalog of `skills` found in `roots`, with precedence applied;
-    /// `parts` are the root configurations' diagnostics, the scan's,
-    /// `inputs` and `never`. Skills stay boxed, as the catalog holds them
-    /// (unboxing them into one vector held both copies at once).
-    #[allow(clippy::vec_box)]
-    fn assemble(
-        roots: Vec<Root>,
-        mut skills: Vec<Box<Skill>>,
-        workspace: &Config,
-        parts: (
-            Vec<Diagnostic>,
-            Vec<Diagnostic>,
-            BTreeSet<String>,
-            BTreeSet<String>,
-        ),
-    ) -> Catalog {
-        let (mut diagnostics, found, inputs, never) = parts;
-        diagnostics.extend(found);
-        for s in &mut skills {
-            s.invoke = roots[s.root].invoke;
-        }
-        let mut catalog = Catalog {
+        Ok(Catalog {
             roots,
-            skills,
             diagnostics,
             inputs,
             never,
             bindings: workspace.bindings.clone(),
-            by_key: Default::default(),
-            by_artifact: Default::default(),
-        };
-        catalog.apply_precedence();
-        catalog
+            ..Catalog::default()
+        })
+    }
+
+    /// This catalog with the `skills` a scan found and its findings
+    /// `found`, with precedence applied. Skills stay boxed, as the catalog
+    /// holds them (unboxing them into one vector held both copies at once).
+    #[allow(clippy::vec_box)]
+    fn with_skills(mut self, mut skills: Vec<Box<Skill>>, found: Vec<Diagnostic>) -> Catalog {
+        self.diagnostics.extend(found);
+        for s in &mut skills {
+            s.invoke = self.roots[s.root].invoke;
+        }
+        self.skills = skills;
+        self.apply_precedence();
+        self
     }
 
     fn apply_precedence(&mut self) {

@@ -104,7 +104,11 @@ fn inferred_links(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
 
 fn unresolved_requires(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
     for (i, skill) in catalog.active() {
-        let line = skill.contract.requires.as_ref().and_then(|f| f.line);
+        let line = skill
+            .contract
+            .requires
+            .as_ref()
+            .and_then(|f| f.line_number());
         for artifact in skill.contract.requires() {
             let produced = catalog.producers(artifact).iter().any(|&p| p != i);
             if !produced && !catalog.inputs.contains(artifact) {
@@ -114,7 +118,7 @@ fn unresolved_requires(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                         &skill.file,
                         format!("'{}' requires '{artifact}', which no installed skill produces", skill.key()),
                     )
-                    .at_line(line.map(|l| l.get() as usize))
+                    .at_line(line)
                     .help(format!(
                         "install a skill that produces '{artifact}', or list it in the catalog's re0.yaml under `inputs:` if people bring it"
                     )),
@@ -137,7 +141,7 @@ fn members(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                             &skill.file,
                             format!("'{}' lists '{member}' in '{field}', but no such skill is installed", skill.key()),
                         )
-                        .at_line(list.line.map(|l| l.get() as usize)),
+                        .at_line(list.line_number()),
                     ),
                     Some(m) if field == "pipeline" && m.is_user_only() && !skill.is_user_only() => out.push(
                         Diagnostic::new(
@@ -149,7 +153,7 @@ fn members(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
                                 m.key()
                             ),
                         )
-                        .at_line(list.line.map(|l| l.get() as usize))
+                        .at_line(list.line_number())
                         .help("mark the pipeline `disable-model-invocation: true`, or make the member model-invoked"),
                     ),
                     Some(_) => {}
@@ -175,14 +179,14 @@ fn cycles(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
             .requires
             .as_ref()
             .or(first.contract.calls.as_ref())
-            .and_then(|f| f.line);
+            .and_then(|f| f.line_number());
         out.push(
             Diagnostic::new(
                 rules::CYCLE,
                 &first.file,
                 format!("prerequisite cycle: {}", cycle.text()),
             )
-            .at_line(line.map(|l| l.get() as usize))
+            .at_line(line)
             .help(format!(
                 "edges that close it: {}; cut one",
                 cycle.edges_text()

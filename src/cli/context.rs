@@ -53,8 +53,7 @@ impl Context {
         then: impl Fn(&Context) -> R + Sync,
     ) -> Result<(Context, R)> {
         let (workspace, config, request, roots, found) = Context::prepare(catalog_flags)?;
-        let for_catalog = config.clone();
-        Catalog::load_then(roots, &for_catalog, found, |catalog| {
+        Catalog::load_then(roots, &config, found, |catalog| {
             let ctx = Context {
                 workspace: workspace.clone(),
                 config: config.clone(),

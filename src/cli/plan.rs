@@ -148,11 +148,10 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
         )
     };
     let (ctx, plan) = if selector.is_none() {
-        let (ctx, plan) = Context::load_then(catalog, |ctx| {
+        Context::load_then(catalog, |ctx| {
             (ctx.catalog.active_count() > 0)
                 .then(|| plan::plan(&ctx.catalog, &args.intent, &opts_of(ctx)))
-        })?;
-        (ctx, plan)
+        })?
     } else {
         (Context::load(catalog)?, None)
     };

@@ -40,7 +40,7 @@ fn source<T>(f: &Option<Field<T>>, default: &str) -> (String, Option<usize>) {
                 Origin::Metadata => "metadata",
                 Origin::CodexSidecar => "agents/openai.yaml",
             };
-            (place.to_string(), f.line.map(|l| l.get() as usize))
+            (place.to_string(), f.line_number())
         }
         None => (format!("default: {default}"), None),
     }

@@ -33,6 +33,13 @@ pub struct Field<T> {
     pub line: Option<std::num::NonZeroU32>,
 }
 
+impl<T> Field<T> {
+    /// The 1-based line, as findings take it.
+    pub fn line_number(&self) -> Option<usize> {
+        self.line.map(|l| l.get() as usize)
+    }
+}
+
 /// A 1-based line number as a [`Field`] holds it; `None` for 0 or a line
 /// past 4 billion.
 pub fn line_of(line: usize) -> Option<std::num::NonZeroU32> {

@@ -238,7 +238,7 @@ fn r_field<'a, T, U>(f: &'a Option<Field<T>>, map: impl Fn(&'a T) -> U) -> Optio
     f.as_ref().map(|f| RField {
         value: map(&f.value),
         origin: origin_code(f.origin),
-        line: f.line.map(|l| l.get() as usize),
+        line: f.line_number(),
     })
 }
 
