@@ -206,6 +206,13 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         grants: &opts.grants,
         known: known_values(catalog, &closure, intent, &opts.grants),
     };
+    // Each node's incoming links, grouped once: filtering every link for
+    // every step was quadratic in the plan's size.
+    let mut links_into: Vec<Vec<(usize, &Vec<(infer::Source, String)>)>> =
+        vec![Vec::new(); closure.nodes.len()];
+    for ((from, to), ls) in &links {
+        links_into[*to].push((*from, ls));
+    }
     // The reason skipping began with, for each skipped node.
     let mut skip_root: BTreeMap<usize, String> = BTreeMap::new();
     for &n in &order {
@@ -227,12 +234,12 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
             };
             skip_root.insert(n, root);
         }
-        let mut step_links: Vec<StepLink> = links
+        let mut step_links: Vec<StepLink> = links_into[n]
             .iter()
-            .filter(|((_, to), _)| *to == n)
-            .flat_map(|((from, _), ls)| {
-                ls.iter().map(|(source, detail)| StepLink {
-                    from: id_of[from].clone(),
+            .flat_map(|&(from, ls)| {
+                let id = &id_of[&from];
+                ls.iter().map(move |(source, detail)| StepLink {
+                    from: id.clone(),
                     source: *source,
                     detail: detail.clone(),
                 })
