@@ -20,6 +20,7 @@ mod named;
 pub mod order;
 mod pairs;
 pub mod profile;
+mod ranking;
 pub mod relevance;
 pub mod render;
 pub mod select;

@@ -21,6 +21,7 @@
 //! into evidence per clause.
 
 pub use super::fields::{FieldKind, Fields};
+use super::ranking;
 use super::text::{is_stop_word, words, Analyzer};
 use crate::catalog::Catalog;
 use memchr::memmem;
@@ -441,29 +442,7 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
         .into_iter()
         .filter_map(|c| relevance_of(c, q, &idf, &avg))
         .collect();
-    // Ties by plugin, then name: the catalog key's order, without building
-    // the key for every comparison.
-    let key = |i: usize| {
-        let s = &catalog.skills[i];
-        (s.plugin.as_deref().unwrap_or(""), s.name.as_str())
-    };
-    // The keys are sorted, then the relevances put in their order: moving
-    // each relevance (over 100 bytes) through a sort of 100,000 skills that
-    // all match took 75 ms. The place breaks ties as a stable sort would.
-    let mut keys: Vec<(f64, (&str, &str), u32)> = out
-        .iter()
-        .enumerate()
-        .map(|(k, r)| (r.score, key(r.skill), k as u32))
-        .collect();
-    keys.sort_unstable_by(|x, y| {
-        y.0.total_cmp(&x.0)
-            .then_with(|| x.1.cmp(&y.1))
-            .then(x.2.cmp(&y.2))
-    });
-    let mut slots: Vec<Option<Relevance>> = out.into_iter().map(Some).collect();
-    keys.iter()
-        .filter_map(|&(_, _, k)| slots[k as usize].take())
-        .collect()
+    ranking::in_order(catalog, out)
 }
 
 fn relevance_of(c: Counts, q: &Query, idf: &[f64], avg: &[f64; 8]) -> Option<Relevance> {
