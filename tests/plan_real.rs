@@ -83,6 +83,20 @@ fn one_common_word_pads_nothing() {
 }
 
 #[test]
+fn explain_says_when_evidence_rests_on_one_word() {
+    // "attendee" is only send-notes' word, with evidence past the gate, but
+    // one description word serves no clause alone; --explain says that, not
+    // that another skill fits better.
+    let p = plan("fix the attendee list", &["--explain"]);
+    assert!(targets(&p).is_empty(), "{p}");
+    let why = candidate(&p, "send-notes")["why"].as_str().unwrap();
+    assert!(
+        why.contains("for 'fix the attendee list' rests on one word, 'attendee'"),
+        "{why}"
+    );
+}
+
+#[test]
 fn each_task_of_the_intent_keeps_its_skill() {
     let p = plan("turn the Excel export into a PowerPoint deck", &[]);
     let mut t = targets(&p);

@@ -103,9 +103,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn order(a: &str, b: &str) -> std::cmp::Ordering {
-        Head::of(a)
-            .cmp(&Head::of(b))
-            .unwrap_or_else(|| a.cmp(b))
+        Head::of(a).cmp(&Head::of(b)).unwrap_or_else(|| a.cmp(b))
     }
 
     #[test]

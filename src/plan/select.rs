@@ -181,10 +181,26 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     let named = named(catalog, intent);
     let mut why: Vec<Option<String>> = vec![None; ranked.len()];
     let mut best_ev = vec![0f64; ranked.len()];
-    let picks = clause_picks(&query, &ranked, &named, &mut sel, &mut why, &mut best_ev);
+    // Why a skill with evidence that rests on too little was not taken,
+    // said where nothing else explains it.
+    let mut thin: Vec<Option<String>> = vec![None; ranked.len()];
+    let picks = clause_picks(
+        &query,
+        &ranked,
+        &named,
+        &mut sel,
+        &mut why,
+        &mut best_ev,
+        &mut thin,
+    );
     serve(catalog, &query, &ranked, picks, &mut sel, &mut why);
     one_request(&mut sel, &query, &ranked, &mut why, catalog);
     read_whole(&query, &ranked, &mut sel, &mut why);
+    for (w, t) in why.iter_mut().zip(thin) {
+        if w.is_none() {
+            *w = t;
+        }
+    }
     in_clause_order(&mut sel);
     let shown = if explain {
         ranked.len()
@@ -206,6 +222,7 @@ fn clause_picks(
     sel: &mut Selection,
     why: &mut [Option<String>],
     best_ev: &mut [f64],
+    thin: &mut [Option<String>],
 ) -> Vec<(usize, usize, Vec<Fit>)> {
     let mut picks: Vec<(usize, usize, Vec<Fit>)> = Vec::new();
     for (k, clause) in query.clauses.iter().enumerate() {
@@ -242,12 +259,52 @@ fn clause_picks(
         // A skill that matches the clause's own words comes before one that
         // matches only what its "this" stands for.
         let first = pick(&fits, |i| !fits[i].only_borrowed).or_else(|| pick(&fits, |_| true));
+        note_thin(query, k, ranked, &fits, thin);
         if let Some(first) = first {
             picks.push((k, first, fits));
         }
     }
     picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
     picks
+}
+
+/// Says so of each skill whose evidence for clause `k` reaches
+/// [`SELECT_AT`] but rests on too little (see [`Fit::strong`]): one word
+/// of its description, a "poster" or a "launch", serves no clause alone.
+fn note_thin(
+    query: &Query,
+    k: usize,
+    ranked: &[Relevance],
+    fits: &[Fit],
+    thin: &mut [Option<String>],
+) {
+    let clause = &query.clauses[k];
+    for (i, f) in fits.iter().enumerate() {
+        if f.strong || f.own < SELECT_AT || thin[i].is_some() {
+            continue;
+        }
+        let (specific, common): (Vec<_>, Vec<_>) = ranked[i]
+            .matches
+            .iter()
+            .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
+            .partition(|m| !query.weak[m.term]);
+        let list = |ms: &[&relevance::TermMatch]| {
+            ms.iter()
+                .map(|m| format!("'{}'", query.words[m.term]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let rests_on = match specific.as_slice() {
+            [] => format!("common words ({})", list(&common)),
+            [_] => format!("one word, {}", list(&specific)),
+            _ => format!("the words {}", list(&specific)),
+        };
+        thin[i] = Some(format!(
+            "evidence {:.2} for '{}' rests on {rests_on}: not enough without a \
+             second uncommon word, a phrase or a word of its name",
+            f.own, clause.text
+        ));
+    }
 }
 
 /// Takes the best skill of each clause, unless a skill chosen for a clause
