@@ -11,6 +11,9 @@ use crate::catalog::Catalog;
 use crate::graph::Link;
 use std::collections::BTreeMap;
 
+/// Why one node is ordered before another: each source and its detail.
+pub type Sources = Vec<(infer::Source, String)>;
+
 /// Every link that orders the plan's nodes: the contract's edges, then the
 /// inferred ones (strongest source first), each dropped with a note when it
 /// would close a cycle. The intent's order is left out when an outside
@@ -23,8 +26,8 @@ pub fn order_links(
     chosen: &[usize],
     names: &[String],
     notes: &mut Vec<String>,
-) -> BTreeMap<(usize, usize), Vec<(infer::Source, String)>> {
-    let mut out: BTreeMap<(usize, usize), Vec<(infer::Source, String)>> = BTreeMap::new();
+) -> BTreeMap<(usize, usize), Sources> {
+    let mut out: BTreeMap<(usize, usize), Sources> = BTreeMap::new();
     for ((from, to), ls) in &c.edges {
         for l in ls {
             out.entry((*from, *to))

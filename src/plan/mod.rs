@@ -209,8 +209,7 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
     };
     // Each node's incoming links, grouped once: filtering every link for
     // every step was quadratic in the plan's size.
-    let mut links_into: Vec<Vec<(usize, &Vec<(infer::Source, String)>)>> =
-        vec![Vec::new(); closure.nodes.len()];
+    let mut links_into: Vec<Vec<(usize, &links::Sources)>> = vec![Vec::new(); closure.nodes.len()];
     for ((from, to), ls) in &links {
         links_into[*to].push((*from, ls));
     }
