@@ -27,11 +27,11 @@ pub fn in_order(catalog: &Catalog, out: Vec<Relevance>) -> Vec<Relevance> {
         y.score.total_cmp(&x.score).then_with(|| {
             let whole = |t: &TieKey| key(&out[t.at()]);
             x.plugin
-                .cmp(&y.plugin)
+                .order(&y.plugin)
                 .unwrap_or_else(|| whole(x).0.cmp(whole(y).0))
                 .then_with(|| {
                     x.name
-                        .cmp(&y.name)
+                        .order(&y.name)
                         .unwrap_or_else(|| whole(x).1.cmp(whole(y).1))
                 })
                 .then(x.k.cmp(&y.k))
@@ -88,7 +88,7 @@ impl Head {
     /// order as the strings do; equal heads of strings no longer than a
     /// head differ only in padding, so the shorter string is first. `None`
     /// when the rest of a longer string must decide.
-    fn cmp(&self, other: &Head) -> Option<Ordering> {
+    fn order(&self, other: &Head) -> Option<Ordering> {
         match self.bytes.cmp(&other.bytes) {
             Ordering::Equal if self.len > HEAD || other.len > HEAD => None,
             Ordering::Equal => Some(self.len.cmp(&other.len)),
@@ -103,7 +103,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn order(a: &str, b: &str) -> std::cmp::Ordering {
-        Head::of(a).cmp(&Head::of(b)).unwrap_or_else(|| a.cmp(b))
+        Head::of(a).order(&Head::of(b)).unwrap_or_else(|| a.cmp(b))
     }
 
     #[test]

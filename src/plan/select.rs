@@ -294,9 +294,10 @@ fn note_thin(
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let rests_on = match specific.as_slice() {
-            [] => format!("common words ({})", list(&common)),
-            [_] => format!("one word, {}", list(&specific)),
+        let rests_on = match (specific.as_slice(), common.as_slice()) {
+            ([], []) => "the words of the clause before it alone".to_string(),
+            ([], _) => format!("common words ({})", list(&common)),
+            ([_], _) => format!("one word, {}", list(&specific)),
             _ => format!("the words {}", list(&specific)),
         };
         thin[i] = Some(format!(
