@@ -7,12 +7,7 @@ use common::run_ws::RunWs;
 use serde_json::Value;
 
 fn finding<'a>(v: &'a Value, check: &str) -> &'a Value {
-    v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["check"] == check)
-        .unwrap_or_else(|| panic!("no {check} finding in {v}"))
+    common::item(v, "findings", "check", check)
 }
 
 /// A workspace that is a real git repository.

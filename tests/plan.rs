@@ -25,17 +25,7 @@ fn plan_text(catalog: &str, intent: &str, format: &str) -> String {
 }
 
 fn step<'a>(p: &'a Value, target: &str) -> &'a Value {
-    p["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["target"] == target)
-        .unwrap_or_else(|| {
-            panic!(
-                "no step {target} in {}",
-                serde_json::to_string_pretty(p).unwrap()
-            )
-        })
+    common::item(p, "steps", "target", target)
 }
 
 fn targets(p: &Value) -> Vec<String> {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{json, re0_repo};
+use common::{item, json, re0_repo};
 use serde_json::Value;
 
 const REAL: &str = "fixtures/plan/real-shaped";
@@ -57,12 +57,7 @@ fn links(p: &Value, target: &str) -> Vec<(String, String)> {
 
 /// The `--explain` candidate for `skill`.
 fn candidate<'a>(p: &'a Value, skill: &str) -> &'a Value {
-    p["explain"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["skill"] == skill)
-        .unwrap_or_else(|| panic!("{skill} is a candidate"))
+    item(p, "explain", "skill", skill)
 }
 
 fn notes(p: &Value) -> String {

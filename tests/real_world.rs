@@ -7,12 +7,7 @@ mod common;
 use common::{json, re0_repo, Sandbox};
 
 fn skill<'a>(v: &'a serde_json::Value, name: &str) -> &'a serde_json::Value {
-    v["skills"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["name"] == name)
-        .unwrap_or_else(|| panic!("no {name}"))
+    common::item(v, "skills", "name", name)
 }
 
 #[test]

@@ -29,11 +29,27 @@ pub struct Context {
     pub request: RootRequest,
 }
 
+/// The workspace, its configuration, how the roots are chosen, the roots,
+/// and what choosing them found.
+struct Prepared {
+    workspace: Workspace,
+    config: Config,
+    request: RootRequest,
+    roots: Vec<crate::catalog::Root>,
+    found: Vec<crate::diag::Diagnostic>,
+}
+
 impl Context {
     /// Loads the catalog from `--catalog` folders (or the default roots),
     /// as `--client` sees it when one was named.
     pub fn load(catalog_flags: &[PathBuf]) -> Result<Context> {
-        let (workspace, config, request, roots, found) = Context::prepare(catalog_flags)?;
+        let Prepared {
+            workspace,
+            config,
+            request,
+            roots,
+            found,
+        } = Context::prepare(catalog_flags)?;
         let mut catalog = Catalog::load(roots, &config)?;
         catalog.diagnostics.extend(found);
         Ok(Context {
@@ -52,7 +68,13 @@ impl Context {
         catalog_flags: &[PathBuf],
         then: impl Fn(&Context) -> R + Sync,
     ) -> Result<(Context, R)> {
-        let (workspace, config, request, roots, found) = Context::prepare(catalog_flags)?;
+        let Prepared {
+            workspace,
+            config,
+            request,
+            roots,
+            found,
+        } = Context::prepare(catalog_flags)?;
         Catalog::load_then(roots, &config, found, |catalog| {
             let ctx = Context {
                 workspace: workspace.clone(),
@@ -65,18 +87,8 @@ impl Context {
         })
     }
 
-    /// The workspace, its configuration, how the roots are chosen, the
-    /// roots, and what choosing them found.
-    #[allow(clippy::type_complexity)]
-    fn prepare(
-        catalog_flags: &[PathBuf],
-    ) -> Result<(
-        Workspace,
-        Config,
-        RootRequest,
-        Vec<crate::catalog::Root>,
-        Vec<crate::diag::Diagnostic>,
-    )> {
+    /// What a load needs before the catalog is read.
+    fn prepare(catalog_flags: &[PathBuf]) -> Result<Prepared> {
         let workspace = Workspace::from_env().map_err(|e| Error::Io {
             path: PathBuf::from("."),
             source: e,
@@ -102,7 +114,13 @@ impl Context {
         };
         request.homes = request.homes(&workspace);
         let (roots, found) = roots::resolve_all(&request, &workspace)?;
-        Ok((workspace, config, request, roots, found))
+        Ok(Prepared {
+            workspace,
+            config,
+            request,
+            roots,
+            found,
+        })
     }
 
     /// The catalog as `client` would load it on this machine (its own roots

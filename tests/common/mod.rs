@@ -176,6 +176,22 @@ pub fn json(cmd: &mut Command) -> serde_json::Value {
     })
 }
 
+/// The first item of the array `v[list]` whose `field` is `value`; panics
+/// naming what is missing.
+pub fn item<'a>(
+    v: &'a serde_json::Value,
+    list: &str,
+    field: &str,
+    value: &str,
+) -> &'a serde_json::Value {
+    v[list]
+        .as_array()
+        .unwrap_or_else(|| panic!("no array '{list}' in {v}"))
+        .iter()
+        .find(|x| x[field] == value)
+        .unwrap_or_else(|| panic!("no {list} item with {field} '{value}' in {v}"))
+}
+
 /// The names of a roster (`re0 list --format json`).
 pub fn roster_names(v: &serde_json::Value) -> Vec<String> {
     v["skills"]
