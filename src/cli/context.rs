@@ -43,20 +43,14 @@ impl Context {
     /// Loads the catalog from `--catalog` folders (or the default roots),
     /// as `--client` sees it when one was named.
     pub fn load(catalog_flags: &[PathBuf]) -> Result<Context> {
-        let Prepared {
-            workspace,
-            config,
-            request,
-            roots,
-            found,
-        } = Context::prepare(catalog_flags)?;
-        let mut catalog = Catalog::load(roots, &config)?;
-        catalog.diagnostics.extend(found);
+        let p = Context::prepare(catalog_flags)?;
+        let mut catalog = Catalog::load(p.roots, &p.config)?;
+        catalog.diagnostics.extend(p.found);
         Ok(Context {
-            workspace,
-            config,
+            workspace: p.workspace,
+            config: p.config,
             catalog,
-            request,
+            request: p.request,
         })
     }
 
