@@ -156,6 +156,23 @@ pub fn shell(command: &str) -> Command {
     cmd
 }
 
+/// The gate [`held_shell`] puts before a command: one line of stdin opens it.
+/// `read` takes a pipe one byte at a time, so the command gets the rest.
+const GATE: &str = r#"IFS= read -r _ || exit 125; exec sh -c "$1" sh"#;
+
+/// What opens a [`held_shell`]'s gate: write it to the child's stdin first.
+pub const GATE_OPEN: &str = "\n";
+
+/// A `sh -c COMMAND` that does nothing until [`GATE_OPEN`] reaches its
+/// stdin. re0 records a runner's process group durably before opening it,
+/// so a kill between the spawn and that record leaves no agent re0 cannot
+/// see: the gate reads end-of-file and the command never starts.
+pub fn held_shell(command: &str) -> Command {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(GATE).arg("re0-runner").arg(command);
+    cmd
+}
+
 /// Starts `cmd` in a process group of its own, registered so a signal to
 /// re0 stops it. Refuses once re0 has been asked to stop.
 pub fn spawn(cmd: &mut Command) -> std::io::Result<Child> {

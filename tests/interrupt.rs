@@ -171,3 +171,34 @@ fn after_a_kill_no_second_agent_starts_while_the_first_lives() {
     assert_eq!(s["steps"][0]["attempts"], 2);
     assert_eq!(s["steps"][0]["attempt_limit"], 4);
 }
+
+#[test]
+fn a_kill_before_the_runner_is_on_record_leaves_no_agent_running() {
+    let sb = Sandbox::repository();
+    let runner = hanging_runner(&sb);
+    // re0 dies after starting the runner, before `runner.json` names it.
+    let out = re0(&sb, &["run", "plan the change", "--runner", &runner])
+        .env("RE0_FAULT", "runner-spawned")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), None, "aborted");
+    let agent = format!("sh {}", in_repo("fixtures/run/agent.sh").display());
+    let (status, err) = wait_child(
+        re0(&sb, &["run", "--resume", "--runner", &agent])
+            .spawn()
+            .unwrap(),
+    );
+    assert_eq!(status, Some(0), "{err}");
+    // The held runner saw re0's end of its stdin close and never began;
+    // the agent the resume started is the only one that ran.
+    assert!(
+        !sb.path().join("runner.pid").exists(),
+        "the first runner ran with no record of it"
+    );
+    let s = state(&sb);
+    assert_eq!(s["steps"][0]["status"], "accepted");
+    assert_eq!(
+        s["steps"][0]["attempt_limit"], 4,
+        "the killed attempt did not count"
+    );
+}

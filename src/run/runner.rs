@@ -8,7 +8,8 @@
 //!
 //! While it works, `runner.json` in the run folder names its process group
 //! (and when it started), so a later re0 never starts a second agent for
-//! the run while the first is still alive.
+//! the run while the first is still alive. The runner is held at a gate
+//! until that file is written: a kill in between leaves no agent running.
 
 use crate::fsio::{self, Follow};
 use crate::process;
@@ -90,7 +91,7 @@ impl Runner {
     pub fn run(&self, inv: &Invocation<'_>) -> std::io::Result<Ran> {
         let log = fsio::open_truncate(inv.log)?;
         let (reader, writer) = std::io::pipe()?;
-        let mut cmd = process::shell(&self.command);
+        let mut cmd = process::held_shell(&self.command);
         cmd.current_dir(inv.workspace)
             .env("RE0_RUN_ID", inv.run_id)
             .env("RE0_STEP", inv.step)
@@ -109,6 +110,7 @@ impl Runner {
         // ends when the runner's group closes its own.
         drop(cmd);
         let copy = process::copy_capped(reader, log, LOG_CAP);
+        fault::point("runner-spawned");
         if let (Some(path), Ok(pgid)) = (inv.pidfile, i32::try_from(child.id())) {
             let live = Live {
                 step: inv.step.to_string(),
@@ -119,7 +121,8 @@ impl Runner {
             let _ = live.write(path);
         }
         fault::point("runner-started");
-        process::feed_stdin(&mut child, inv.prompt.to_string());
+        // Only now, with its group on record, may the runner begin.
+        process::feed_stdin(&mut child, format!("{}{}", process::GATE_OPEN, inv.prompt));
         let exit = process::wait(&mut child, self.timeout)?;
         fault::point("runner-exited");
         // A daemon the runner left may hold the pipe open: do not wait on

@@ -9,6 +9,7 @@ pub const POINTS: &[&str] = &[
     "state-temp-written",
     "state-renamed",
     "handoff-written",
+    "runner-spawned",
     "runner-started",
     "runner-exited",
 ];
