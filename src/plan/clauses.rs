@@ -5,7 +5,7 @@
 //! `;`, `.`, `?`, `!` or a line break, and at the connectives `then`,
 //! `and then`, `after that`, `afterwards`, `next`, `finally`, `followed
 //! by`, and at a comma, `and` or `&` when what follows reads as a new task
-//! (see [`starts_task`]). "before I merge" and "after the tests pass" are
+//! (see `starts_joined_task`). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do.
 //!
 //! Order: clauses run in the order they are written, except that "X, but
@@ -144,6 +144,79 @@ const TASK_VERBS: &[&str] = &[
     "write",
 ];
 
+/// More verbs that open a second task after `and` or a comma ("…and get
+/// rid of its em dashes", "…, simplify the intro"). They do not make a
+/// sentence a request on their own: "Get that done." after the sentence
+/// that says what points back at it, and that sentence stays the request.
+const JOINED_TASK_VERBS: &[&str] = &[
+    "annotate",
+    "announce",
+    "archive",
+    "assess",
+    "automate",
+    "clarify",
+    "compile",
+    "condense",
+    "configure",
+    "connect",
+    "consolidate",
+    "crawl",
+    "crop",
+    "dedupe",
+    "deduplicate",
+    "define",
+    "delete",
+    "describe",
+    "diagnose",
+    "dockerize",
+    "download",
+    "embed",
+    "encrypt",
+    "evaluate",
+    "fetch",
+    "get",
+    "harden",
+    "highlight",
+    "illustrate",
+    "integrate",
+    "invite",
+    "lint",
+    "localise",
+    "localize",
+    "modernise",
+    "modernize",
+    "notify",
+    "parse",
+    "prioritise",
+    "prioritize",
+    "proofread",
+    "provision",
+    "put",
+    "rebase",
+    "rebuild",
+    "redesign",
+    "refine",
+    "reformat",
+    "replace",
+    "rerun",
+    "resize",
+    "restyle",
+    "revert",
+    "revise",
+    "scrape",
+    "shorten",
+    "simplify",
+    "specify",
+    "squash",
+    "strip",
+    "tighten",
+    "transcribe",
+    "transpile",
+    "trim",
+    "visualise",
+    "visualize",
+];
+
 /// Words that open a second object after "and" ("…and a poster", "…and
 /// the press release").
 const OBJECT_OPENERS: &[&str] = &["a", "an", "our", "the", "some", "my"];
@@ -162,6 +235,11 @@ const PAIR_VERBS: &[&str] = &[
 /// True when `w` reads as the verb opening a new task.
 pub fn starts_task(w: &str) -> bool {
     TASK_VERBS.binary_search(&w).is_ok()
+}
+
+/// True when `w`, after `and` or a comma, opens a second task.
+fn starts_joined_task(w: &str) -> bool {
+    starts_task(w) || JOINED_TASK_VERBS.binary_search(&w).is_ok()
 }
 
 fn words_of(text: &str) -> Vec<(String, usize, usize)> {
@@ -334,7 +412,7 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 start
             };
             cuts.push((at, end, Link::Reverse));
-        } else if w == "and" && has_next && starts_task(&words[i + 1].0) {
+        } else if w == "and" && has_next && starts_joined_task(&words[i + 1].0) {
             cuts.push((start, end, Link::Forward));
         } else if matches!(w.as_str(), "and" | "plus")
             && has_next
@@ -346,7 +424,7 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // "make a gif and a poster": a second thing asked for, after a
             // task verb, is a task of its own.
             cuts.push((start, end, Link::Forward));
-        } else if comma_before && starts_task(w) {
+        } else if comma_before && starts_joined_task(w) {
             cuts.push((start, start, Link::Forward));
         }
         i += 1;
@@ -593,8 +671,27 @@ mod tests {
 
     #[test]
     fn task_verbs_are_sorted() {
-        let mut v = TASK_VERBS.to_vec();
-        v.sort();
-        assert_eq!(v, TASK_VERBS);
+        for list in [TASK_VERBS, JOINED_TASK_VERBS] {
+            let mut v = list.to_vec();
+            v.sort();
+            v.dedup();
+            assert_eq!(v, list);
+        }
+        assert!(JOINED_TASK_VERBS.iter().all(|w| !TASK_VERBS.contains(w)));
+    }
+
+    #[test]
+    fn a_joined_task_opens_with_any_common_verb() {
+        assert_eq!(
+            texts("strip vendor names out of the runbook and get rid of its em dashes"),
+            [
+                ("strip vendor names out of the runbook".to_string(), 0),
+                ("get rid of its em dashes".to_string(), 1)
+            ]
+        );
+        // Alone, a light verb aimed back is no request: the sentence before
+        // it stays the request.
+        let c = split("We owe the client a compliance check on the spec. Get that done.");
+        assert!(c.iter().all(|c| !c.context), "{c:?}");
     }
 }
