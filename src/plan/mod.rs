@@ -26,6 +26,7 @@ pub mod render;
 pub mod select;
 pub mod selector;
 pub mod synonyms;
+mod task_words;
 pub mod text;
 pub mod typing;
 
