@@ -65,20 +65,38 @@ impl<'a> Session<'a> {
         let Some(&(blob, at)) = self.old.get(key.file) else {
             return false;
         };
-        // The key comes first in an entry: the rest is not decoded.
-        let Some(Ok((old, _))) = blob.get(1..).map(postcard::take_from_bytes::<Key<'a>>) else {
-            return false;
-        };
         let profile = self
             .profiles
             .as_ref()
             .is_none_or(|p| p.get(at as usize).is_some());
-        if !self.holds(&old, &key) || !profile {
+        if !profile || self.is_racy(&key) || !written_first(blob, &key) {
             return false;
         }
         self.push(Live::Old(blob, Some(at)));
         true
     }
+}
+
+thread_local! {
+    /// A key as it is written, reused across the files of a walk.
+    static KEY_BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// True when entry `blob` begins with `key`: the key comes first in an
+/// entry, and postcard writes equal keys as equal bytes, so the old key's
+/// strings need not be decoded (nor their UTF-8 checked) to compare them.
+fn written_first(blob: &[u8], key: &Key<'_>) -> bool {
+    KEY_BYTES.with_borrow_mut(|buf| {
+        buf.clear();
+        match postcard::to_extend(key, std::mem::take(buf)) {
+            Ok(bytes) => {
+                let same = blob.get(1..1 + bytes.len()) == Some(&bytes[..]);
+                *buf = bytes;
+                same
+            }
+            Err(_) => false,
+        }
+    })
 }
 
 /// The order frame of a walk's skills (with their canonical folders), when

@@ -352,9 +352,13 @@ impl<'a> Session<'a> {
     /// True when an entry of key `old` still holds for a file now at `key`:
     /// the same, and not changed close to when the index was written.
     fn holds(&self, old: &Key<'_>, key: &Key<'_>) -> bool {
-        let racy =
-            key.stat.racy(self.written_ns) || key.sidecar.is_some_and(|s| s.racy(self.written_ns));
-        !racy && old == key
+        !self.is_racy(key) && old == key
+    }
+
+    /// True when the file (or its sidecar) changed close to when the index
+    /// was written: its entry may not show the change.
+    fn is_racy(&self, key: &Key<'_>) -> bool {
+        key.stat.racy(self.written_ns) || key.sidecar.is_some_and(|s| s.racy(self.written_ns))
     }
 
     /// The stat of `path` (links followed), relative to the root when below it.

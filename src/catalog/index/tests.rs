@@ -389,3 +389,27 @@ fn a_skill_from_a_mapped_index_keeps_its_text_when_the_index_is_rewritten() {
     );
     assert_eq!(description(&old), "first text.");
 }
+
+#[test]
+fn confirm_holds_for_an_unchanged_file_and_not_for_a_changed_or_racy_one() {
+    let f = Fixture::new();
+    f.load(later());
+    let confirms = |started_ns: i64, c: &Candidate| f.store(started_ns).session().confirm(c);
+    assert!(confirms(later(), &f.candidate()));
+    // Any part of the key differing: the folder, its plugin, a GES file.
+    let mut other = f.candidate();
+    other.plugin = Some("p".to_string());
+    assert!(!confirms(later(), &other));
+    let mut other = f.candidate();
+    other.ges_files = vec!["flow.ges.yaml".to_string()];
+    assert!(!confirms(later(), &other));
+    // Racy: the index was written by a scan that began as the file was.
+    let racy = Fixture::new();
+    racy.load(now_ns());
+    assert!(!racy.store(later()).session().confirm(&racy.candidate()));
+    // Edited, same size, old mtime: the ctime differs.
+    let mtime = Stat::file(&f.file()).unwrap().mtime_ns;
+    f.write("description: other text.");
+    set_mtime(&f.file(), mtime);
+    assert!(!confirms(later(), &f.candidate()));
+}
