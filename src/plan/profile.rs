@@ -27,6 +27,9 @@ pub struct Profile {
     pub terms: Text,
     /// Where each field's terms end in [`Profile::terms`] (byte offsets).
     pub ends: [u32; FIELDS],
+    /// How many terms each field has: its length, which scoring weighs
+    /// for every skill (counted once here, not on every plan).
+    pub lens: [u32; FIELDS],
     /// Trigger and quoted phrases of two or more terms: the phrase as
     /// written (trimmed) and its terms joined by spaces.
     pub phrases: Vec<(String, String)>,
@@ -44,14 +47,16 @@ impl Profile {
     }
 
     /// True when the ends are in order, inside the text and on term
-    /// boundaries (a profile read back from the index is checked).
+    /// boundaries, and no field claims more terms than its bytes can hold
+    /// (a profile read back from the index is checked).
     pub fn is_sound(&self) -> bool {
         let mut prev = 0usize;
-        self.ends.iter().all(|&e| {
+        self.ends.iter().zip(&self.lens).all(|(&e, &n)| {
             let e = e as usize;
             let ok = e >= prev
                 && e <= self.terms.len()
-                && (e == 0 || self.terms.as_bytes().get(e - 1) == Some(&b' '));
+                && (e == 0 || self.terms.as_bytes().get(e - 1) == Some(&b' '))
+                && n as usize <= (e - prev) / 2;
             prev = e;
             ok
         }) && self.ends[FIELDS - 1] as usize == self.terms.len()
@@ -115,6 +120,7 @@ fn build(skill: &Skill, a: &Analyzer) -> Profile {
         }
     }
     p.ends[7] = terms.len() as u32;
+    p.lens = lens(&terms, &p.ends);
     p.terms = terms.into();
     let quoted = parts.phrases.iter().map(|r| &d[r.clone()]);
     for phrase in skill
@@ -132,6 +138,18 @@ fn build(skill: &Skill, a: &Analyzer) -> Profile {
         }
     }
     p
+}
+
+/// The number of terms of each field: a term is followed by one space.
+pub fn lens(terms: &str, ends: &[u32; FIELDS]) -> [u32; FIELDS] {
+    let mut out = [0; FIELDS];
+    let mut start = 0;
+    for (f, &end) in ends.iter().enumerate() {
+        let end = (end as usize).clamp(start, terms.len());
+        out[f] = memchr::memchr_iter(b' ', &terms.as_bytes()[start..end]).count() as u32;
+        start = end;
+    }
+    out
 }
 
 /// Appends the terms of `text` to `out`, each followed by a space.
@@ -210,5 +228,10 @@ mod tests {
         assert!(!p.is_sound());
         p.ends[3] = u32::MAX;
         assert!(!p.is_sound());
+        let mut p = of(&skill("alpha-beta", "does things"));
+        assert_eq!(p.lens[0], 2);
+        assert_eq!(p.lens[0] as usize, p.field(0).count());
+        p.lens[0] = 9;
+        assert!(!p.is_sound(), "more terms than the field can hold");
     }
 }

@@ -268,12 +268,18 @@ pub struct Relevance {
     pub long_name: bool,
 }
 
+thread_local! {
+    /// Where [`count`] gathers a skill's counts before keeping them.
+    static TF: std::cell::RefCell<Vec<[u32; 8]>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Per-skill counts gathered in the first pass.
 struct Counts {
     skill: usize,
     /// Term count of each field.
     len: [usize; 8],
-    /// tf[term][field].
+    /// tf[term][field]; empty when no term occurs (most skills of a large
+    /// catalog), which then costs no allocation.
     tf: Vec<[u32; 8]>,
     phrases: Vec<(usize, String)>,
     names_in: Vec<usize>,
@@ -312,12 +318,21 @@ fn count(catalog: &Catalog, i: usize, q: &Query, finders: &[memmem::Finder<'_>])
     let mut c = Counts {
         skill: i,
         len: [0; 8],
-        tf: vec![[0; 8]; q.terms.len()],
+        tf: Vec::new(),
         phrases: Vec::new(),
         names_in: Vec::new(),
         long_name: false,
     };
-    count_terms(p.terms.as_bytes(), &p.ends, finders, &mut c.len, &mut c.tf);
+    c.len = p.lens.map(|n| n as usize);
+    c.tf = TF.with_borrow_mut(|tf| {
+        tf.clear();
+        tf.resize(q.terms.len(), [0; 8]);
+        count_terms(p.terms.as_bytes(), &p.ends, finders, tf);
+        match tf.iter().any(|t| t.iter().any(|&x| x > 0)) {
+            true => tf.clone(),
+            false => Vec::new(),
+        }
+    });
     if c.tf.iter().any(|tf| tf[0] > 0) {
         let name_terms: Vec<&str> = p.field(0).collect();
         c.long_name = name_terms.len() >= 2;
@@ -337,21 +352,8 @@ fn count(catalog: &Catalog, i: usize, q: &Query, finders: &[memmem::Finder<'_>])
     c
 }
 
-/// Fills `len` (terms per field) and `tf[term][field]` from a profile's
-/// `text` and field `ends`.
-fn count_terms(
-    text: &[u8],
-    ends: &[u32; 8],
-    finders: &[memmem::Finder<'_>],
-    len: &mut [usize; 8],
-    tf: &mut [[u32; 8]],
-) {
-    let mut start = 0;
-    for (f, &end) in ends.iter().enumerate() {
-        let end = (end as usize).clamp(start, text.len());
-        len[f] = memchr::memchr_iter(b' ', &text[start..end]).count();
-        start = end;
-    }
+/// Fills `tf[term][field]` from a profile's `text` and field `ends`.
+fn count_terms(text: &[u8], ends: &[u32; 8], finders: &[memmem::Finder<'_>], tf: &mut [[u32; 8]]) {
     for (t, finder) in finders.iter().enumerate() {
         let n = finder.needle().len();
         if n == 0 {
@@ -433,7 +435,10 @@ pub fn score(catalog: &Catalog, q: &Query) -> Vec<Relevance> {
         .map(|t| {
             let df = counts
                 .iter()
-                .filter(|c| c.tf[t][..NOT].iter().any(|x| *x > 0))
+                .filter(|c| {
+                    c.tf.get(t)
+                        .is_some_and(|tf| tf[..NOT].iter().any(|x| *x > 0))
+                })
                 .count() as f64;
             (1.0 + (n - df + 0.5) / (df + 0.5)).ln() / unit
         })
@@ -550,9 +555,9 @@ mod tests {
                 .iter()
                 .map(|t| memmem::Finder::new(t.as_bytes()).into_owned())
                 .collect();
-            let mut len = [0; 8];
+            let len = crate::plan::profile::lens(&text, &ends).map(|n| n as usize);
             let mut tf = vec![[0; 8]; terms.len()];
-            count_terms(text.as_bytes(), &ends, &finders, &mut len, &mut tf);
+            count_terms(text.as_bytes(), &ends, &finders, &mut tf);
             prop_assert_eq!((len, tf), by_words(&fields, &terms));
         }
     }

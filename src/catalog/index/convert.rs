@@ -67,6 +67,7 @@ pub fn r_profile(profile: &Profile) -> RProfile<'_> {
     RProfile {
         terms: &profile.terms,
         ends: profile.ends,
+        lens: profile.lens,
         phrases: profile
             .phrases
             .iter()
@@ -81,6 +82,7 @@ pub fn profile_of(r: RProfile<'_>, buf: &Arc<crate::shared_text::Buffer>) -> Opt
     let profile = Profile {
         terms: Text::within(buf, r.terms),
         ends: r.ends,
+        lens: r.lens,
         phrases: r
             .phrases
             .into_iter()

@@ -28,7 +28,7 @@ use std::io::{Seek, Write};
 
 pub const MAGIC: &[u8; 8] = b"re0index";
 /// Bump whenever the layout of [`Meta`] or [`Entry`] changes.
-pub const FORMAT_VERSION: u32 = 6;
+pub const FORMAT_VERSION: u32 = 7;
 pub const HEADER: usize = 8 + 4 + (4 + 8) * 2;
 
 /// What the whole index is about.
@@ -140,6 +140,7 @@ pub struct RProfile<'a> {
     #[serde(borrow)]
     pub terms: &'a str,
     pub ends: [u32; 8],
+    pub lens: [u32; 8],
     #[serde(borrow)]
     pub phrases: Vec<(&'a str, &'a str)>,
 }
