@@ -31,6 +31,7 @@ mod convert;
 mod files;
 mod format;
 mod listing;
+mod maps;
 mod profiles;
 mod root_fd;
 #[cfg(test)]
@@ -43,7 +44,7 @@ use crate::fsio;
 use files::prune;
 use files::write_atomically;
 use foldhash::{HashMap, HashMapExt};
-use format::{Decoded, Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_ORDER, TAG_SKILL};
+use format::{Entry, Key, Listing, Meta, Stat, TAG_LISTING, TAG_SKILL};
 use listing::read_listing;
 use root_fd::RootFd;
 use std::ffi::OsString;
@@ -178,7 +179,9 @@ impl Store {
 
     /// A session of lookups against this index for one walk.
     pub fn session(&self) -> Session<'_> {
-        let decoded = format::decode(&self.bytes)
+        // The two maps are built at once, one on each core, each after a
+        // checksum (see `format::decode_split`).
+        let decoded = format::decode_split(&self.bytes, maps::skills, maps::folders)
             .filter(|d| d.meta.build == build_id() && d.meta.root == self.root);
         let mut session = Session {
             store: self,
@@ -191,30 +194,14 @@ impl Store {
             order: None,
             live: Mutex::new(Vec::new()),
         };
-        if let Some(Decoded {
-            meta,
-            entries,
-            profiles,
-        }) = decoded
-        {
-            session.written_ns = meta.written_ns;
-            let mut skills = 0u32;
-            for (tag, path, blob) in entries {
-                match tag {
-                    TAG_SKILL => {
-                        session.old.insert(path, (blob, skills));
-                        skills += 1;
-                    }
-                    TAG_LISTING => {
-                        session.dirs.insert(path, blob);
-                    }
-                    TAG_ORDER => session.order = Some(blob),
-                    _ => {}
-                };
-            }
+        if let Some(d) = decoded {
+            session.written_ns = d.meta.written_ns;
+            let skills = d.first.len() as u32;
+            session.old = d.first;
+            (session.dirs, session.order) = d.second;
             session.skill_entries = skills as usize;
             // One profile for each skill entry, else none is trusted.
-            if let (Some(kept), Some(frames)) = (&mut session.profiles, profiles) {
+            if let (Some(kept), Some(frames)) = (&mut session.profiles, d.profiles) {
                 if frames.len() == skills as usize {
                     *kept = frames;
                 }
