@@ -344,3 +344,21 @@ fn every_change_is_seen_by_the_very_next_plan() {
     let check = c.same(&["check", "--format", "json"]);
     assert!(check.contains("broken symbolic link"), "{check}");
 }
+
+/// One skill folder reached through two links in one root is one skill,
+/// warm as cold: the catalog a plan makes from the index keeps it once.
+#[test]
+fn a_folder_linked_twice_in_one_root_is_one_skill_from_the_index() {
+    let c = Cat::new();
+    c.sb.skill("other", "lint-code", "");
+    let target = c.sb.path().join("other/lint-code");
+    symlink(&target, &c.root().join("lint-a"));
+    symlink(&target, &c.root().join("lint-b"));
+    settle();
+    let plan = ["plan", "review and ship my change", "--format", "json"];
+    // The first writes the index, the others are made from it.
+    for _ in 0..3 {
+        let p = c.same(&plan);
+        assert!(p.contains("\"skills\": 4"), "{p}");
+    }
+}

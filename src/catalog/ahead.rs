@@ -116,7 +116,10 @@ fn made_ahead<R>(
         return None;
     }
     let mut findings = Vec::new();
-    let skills = scan::gather(roots, found, &mut findings);
+    // No folder reached through a link: each skill's folder is its file's,
+    // and one root's files are distinct.
+    let distinct = orders.iter().all(|o| o.iter().all(|(_, c)| c.is_none()));
+    let skills = scan::gather(roots, found, distinct, &mut findings);
     Some(then(skills, findings))
 }
 
