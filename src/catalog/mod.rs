@@ -42,11 +42,65 @@ pub struct Catalog {
     pub never: BTreeSet<String>,
     /// GES binding aliases from the workspace `re0.yaml`.
     pub bindings: std::collections::BTreeMap<String, String>,
-    /// Both maps hash with foldhash: precedence fills them on one core,
-    /// with every skill's key and artifacts.
-    by_key: foldhash::HashMap<String, usize>,
+    /// Each skill's place, found by its key (`name` or `plugin:name`): the
+    /// table holds places and the keys stay the skills' own, so filling it
+    /// copies no name (precedence fills it on one core, before planning).
+    by_key: hashbrown::HashTable<usize>,
+    /// Hashes with foldhash, as the map below does.
     /// Artifact name to the active skills producing it, in precedence order.
     by_artifact: foldhash::HashMap<String, Vec<usize>>,
+}
+
+/// Skill keys (`name`, or `plugin:name`) hashed and compared without being
+/// made.
+mod keys {
+    use super::Skill;
+    use std::hash::BuildHasher;
+
+    /// The hash of a key as written.
+    pub fn of(key: &str) -> u64 {
+        foldhash::fast::FixedState::with_seed(0x7265_305f_6b65_7973).hash_one(key)
+    }
+
+    thread_local! {
+        /// A `plugin:name` spelled out, kept for the thread.
+        static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+
+    /// `f` of the skill's key, spelled out without an allocation.
+    fn with_key<R>(s: &Skill, f: impl FnOnce(&str) -> R) -> R {
+        match &s.plugin {
+            None => f(&s.name),
+            Some(p) => KEY.with_borrow_mut(|k| {
+                k.clear();
+                k.push_str(p);
+                k.push(':');
+                k.push_str(&s.name);
+                f(k)
+            }),
+        }
+    }
+
+    /// The hash of a skill's key: [`of`] its `plugin:name`.
+    pub fn of_skill(s: &Skill) -> u64 {
+        with_key(s, of)
+    }
+
+    /// True when `key` is the skill's key.
+    pub fn is(s: &Skill, key: &str) -> bool {
+        match &s.plugin {
+            None => s.name == key,
+            Some(p) => key
+                .strip_prefix(p.as_str())
+                .and_then(|rest| rest.strip_prefix(':'))
+                .is_some_and(|name| name == s.name),
+        }
+    }
+
+    /// True when two skills have the same key (a name may hold a `:`).
+    pub fn same(a: &Skill, b: &Skill) -> bool {
+        with_key(a, |k| is(b, k))
+    }
 }
 
 static PLANNING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
@@ -172,14 +226,23 @@ impl Catalog {
     }
 
     fn resolve_names(&mut self) {
-        self.by_key.reserve(self.skills.len());
+        let skills = &self.skills;
+        self.by_key
+            .reserve(skills.len(), |&i| keys::of_skill(&skills[i]));
         for i in 0..self.skills.len() {
-            let key = self.skills[i].key();
-            match self.by_key.get(&key) {
+            let hash = keys::of_skill(&self.skills[i]);
+            let found = self
+                .by_key
+                .find(hash, |&j| keys::same(&self.skills[j], &self.skills[i]))
+                .copied();
+            match found {
                 None => {
-                    self.by_key.insert(key, i);
+                    let skills = &self.skills;
+                    self.by_key
+                        .insert_unique(hash, i, |&j| keys::of_skill(&skills[j]));
                 }
-                Some(&winner) => {
+                Some(winner) => {
+                    let key = self.skills[i].key();
                     let w = &self.skills[winner];
                     let same_root = w.root == self.skills[i].root;
                     let winner_file = w.file.clone();
@@ -228,7 +291,10 @@ impl Catalog {
     /// also found by its plain name when no other skill has it.
     pub fn index_of(&self, name: &str) -> Option<usize> {
         let name = name.trim().trim_start_matches('/');
-        if let Some(&i) = self.by_key.get(name) {
+        if let Some(&i) = self
+            .by_key
+            .find(keys::of(name), |&i| keys::is(&self.skills[i], name))
+        {
             return Some(i);
         }
         let mut found = self
@@ -265,5 +331,52 @@ impl Skill {
     /// The catalog key: `plugin:name` for plugin skills, else the name.
     pub fn key(&self) -> String {
         self.qualified_name().unwrap_or_else(|| self.name.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog(skills: &[(Option<&str>, &str)]) -> Catalog {
+        let skills = skills
+            .iter()
+            .map(|(plugin, name)| {
+                let mut s = skill::blank(name);
+                s.plugin = plugin.map(str::to_string);
+                Box::new(s)
+            })
+            .collect();
+        let root = Root::new(
+            "skills".into(),
+            roots::RootKind::Flag,
+            roots::Layout::Skills,
+        );
+        Catalog {
+            roots: vec![root],
+            ..Catalog::default()
+        }
+        .with_skills(skills, Vec::new())
+    }
+
+    #[test]
+    fn skills_are_found_by_their_keys_and_the_first_of_a_key_wins() {
+        let c = catalog(&[
+            (None, "review"),
+            (Some("tools"), "lint"),
+            (Some("tools"), "review"),
+            // A name holding a ':' is the same key as a plugin skill's.
+            (None, "tools:lint"),
+            (None, "review"),
+        ]);
+        assert_eq!(c.index_of("review"), Some(0));
+        assert_eq!(c.index_of("/tools:lint"), Some(1));
+        assert_eq!(c.index_of("tools:review"), Some(2));
+        // A plugin skill is also found by its plain name when it is alone.
+        assert_eq!(c.index_of("lint"), Some(1));
+        assert_eq!(c.index_of("tools:"), None);
+        assert_eq!(c.index_of("tools"), None);
+        let shadowed: Vec<Option<usize>> = c.skills.iter().map(|s| s.shadowed_by).collect();
+        assert_eq!(shadowed, [None, None, None, Some(1), Some(0)]);
     }
 }
