@@ -96,6 +96,16 @@ fn wait_child(child: Child) -> (Option<i32>, String) {
     )
 }
 
+/// Resumes the run with the stand-in agent; its exit status and stderr.
+fn resume_with_agent(sb: &Sandbox) -> (Option<i32>, String) {
+    let agent = format!("sh {}", in_repo("fixtures/run/agent.sh").display());
+    wait_child(
+        re0(sb, &["run", "--resume", "--runner", &agent])
+            .spawn()
+            .unwrap(),
+    )
+}
+
 #[test]
 fn ctrl_c_stops_the_runner_group_and_records_an_interrupted_attempt() {
     for (sig, code) in [("-INT", 130), ("-TERM", 143)] {
@@ -123,12 +133,7 @@ fn ctrl_c_stops_the_runner_group_and_records_an_interrupted_attempt() {
         );
         assert!(s1["note"].as_str().unwrap().contains("interrupted"));
         // Resuming goes on with a new attempt.
-        let agent = format!("sh {}", in_repo("fixtures/run/agent.sh").display());
-        let (status, err) = wait_child(
-            re0(&sb, &["run", "--resume", "--runner", &agent])
-                .spawn()
-                .unwrap(),
-        );
+        let (status, err) = resume_with_agent(&sb);
         assert_eq!(status, Some(0), "{err}");
         assert_eq!(state(&sb)["steps"][0]["accepted_attempt"], 2);
     }
@@ -147,12 +152,7 @@ fn after_a_kill_no_second_agent_starts_while_the_first_lives() {
     child.kill().unwrap();
     let _ = child.wait();
     assert!(alive(leader));
-    let agent = format!("sh {}", in_repo("fixtures/run/agent.sh").display());
-    let (status, err) = wait_child(
-        re0(&sb, &["run", "--resume", "--runner", &agent])
-            .spawn()
-            .unwrap(),
-    );
+    let (status, err) = resume_with_agent(&sb);
     assert_eq!(status, Some(2), "{err}");
     assert!(err.contains("is still running"), "{err}");
     assert!(err.contains(&format!("kill -TERM -- -{leader}")), "{err}");
@@ -160,11 +160,7 @@ fn after_a_kill_no_second_agent_starts_while_the_first_lives() {
     // Once it is gone, the run goes on; the killed attempt did not count.
     signal(-leader, "-KILL");
     assert!(ends(leader) && ends(sleeper));
-    let (status, err) = wait_child(
-        re0(&sb, &["run", "--resume", "--runner", &agent])
-            .spawn()
-            .unwrap(),
-    );
+    let (status, err) = resume_with_agent(&sb);
     assert_eq!(status, Some(0), "{err}");
     let s = state(&sb);
     assert_eq!(s["steps"][0]["status"], "accepted");
@@ -182,12 +178,7 @@ fn a_kill_before_the_runner_is_on_record_leaves_no_agent_running() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), None, "aborted");
-    let agent = format!("sh {}", in_repo("fixtures/run/agent.sh").display());
-    let (status, err) = wait_child(
-        re0(&sb, &["run", "--resume", "--runner", &agent])
-            .spawn()
-            .unwrap(),
-    );
+    let (status, err) = resume_with_agent(&sb);
     assert_eq!(status, Some(0), "{err}");
     // The held runner saw re0's end of its stdin close and never began;
     // the agent the resume started is the only one that ran.
