@@ -45,8 +45,8 @@ pub struct Catalog {
     /// Each skill's place, found by its key (`name` or `plugin:name`): the
     /// table holds places and the keys stay the skills' own, so filling it
     /// copies no name (precedence fills it on one core, before planning).
+    /// Keys hash with foldhash, as the map below does.
     by_key: hashbrown::HashTable<usize>,
-    /// Hashes with foldhash, as the map below does.
     /// Artifact name to the active skills producing it, in precedence order.
     by_artifact: foldhash::HashMap<String, Vec<usize>>,
 }
