@@ -20,8 +20,7 @@
 //! summarizer use") is a request, and so are "how do I merge these PDFs"
 //! and "can you…".
 
-pub use super::task_words::starts_task;
-use super::task_words::{starts_joined_task, OBJECT_OPENERS, PAIR_VERBS};
+use super::task_words::{starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS};
 
 /// One task of the intent.
 #[derive(Debug, Clone, PartialEq)]
