@@ -338,6 +338,35 @@ fn a_request_that_ends_on_this_borrows_the_scene_before_it() {
 }
 
 #[test]
+fn a_question_about_our_own_work_is_the_ask_and_the_rest_its_scene() {
+    // No sentence asks for work outright; the question about the person's
+    // own plans is the ask. What they sell is its scene, not a task for the
+    // lead-list skill, wherever it stands.
+    for intent in [
+        "Should we advertise on TikTok? We sell accounting software to small businesses.",
+        "We sell accounting software to small businesses. Should we advertise on TikTok?",
+        "Which platforms should we advertise on? We sell bookkeeping software \
+         to dental clinics. Our current ads run on Google.",
+    ] {
+        assert_eq!(
+            planned_in("fixtures/plan/own-question", intent),
+            ["paid-ads"],
+            "{intent}"
+        );
+    }
+    // A question that names no work ("What do we do now?") leaves the
+    // scene to say what the work is.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/own-question",
+            "Our launch flopped. We launched two weeks ago and got 40 signups. \
+             What do we do now?"
+        ),
+        ["launch-plan"]
+    );
+}
+
+#[test]
 fn a_request_read_whole_finds_the_skill_its_scene_names() {
     // No sentence alone names the work: the first two only set the scene,
     // and the request holds no word of any skill. Read whole, the request

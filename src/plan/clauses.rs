@@ -36,6 +36,12 @@ pub struct Clause {
     /// intent where another sentence does ("We sell sneakers. Make me an
     /// ad."). Its words are context for the request.
     pub context: bool,
+    /// It is context only because a question about the person's own work
+    /// is the one ask, where no sentence asks for work outright ("Should we
+    /// advertise on TikTok? We sell accounting software."). Selection reads
+    /// it as a task of its own again when that question alone chooses
+    /// nothing ("We launched 3 weeks ago. What do we do now?").
+    pub beside_question: bool,
     /// The sentence it was cut from (0 first): clauses of one sentence are
     /// the tasks of a list ("make a gif, then a poster").
     pub sentence: usize,
@@ -88,6 +94,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // (text, link, asked as a question, sentence index)
     let mut pieces: Vec<(String, Option<Link>, bool, usize)> = Vec::new();
     let mut requests: Vec<bool> = Vec::new();
+    let mut own_questions: Vec<bool> = Vec::new();
     for sentence in intent.split(['\n', ';', '!', '?']).flat_map(split_periods) {
         let trimmed = sentence.trim();
         if trimmed.is_empty() {
@@ -96,12 +103,17 @@ pub fn split(intent: &str) -> Vec<Clause> {
         let asked = intent_marks_question(intent, sentence);
         let n = requests.len();
         requests.push(is_request(trimmed));
+        own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
         let mut first = true;
         for (text, link) in cut_sentence(trimmed) {
             let link = if first { Some(Link::Forward) } else { link };
             pieces.push((text, link, asked, n));
             first = false;
         }
+    }
+    let asked_by_question = !requests.iter().any(|r| *r);
+    if asked_by_question {
+        requests = own_questions;
     }
     let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
     let mut clauses: Vec<Clause> = Vec::new();
@@ -113,6 +125,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             rank: 0,
             question,
             context: scene_setting && !requests[n],
+            beside_question: scene_setting && !requests[n] && asked_by_question,
             sentence: n,
         });
         match link {
@@ -480,6 +493,22 @@ mod tests {
         assert!(c[0].context && !c[1].context);
         let c = split("tests fail on main. no idea why.");
         assert!(c.iter().all(|c| !c.context));
+    }
+
+    #[test]
+    fn an_own_question_is_the_ask_where_no_sentence_asks_for_work() {
+        let c = split("Should we advertise on TikTok? We sell accounting software.");
+        assert!(
+            !c[0].context && c[1].context && c[1].beside_question,
+            "{c:?}"
+        );
+        // A sentence that asks for work outright keeps the question beside
+        // it part of the request, as before.
+        let c = split("Should we advertise on TikTok? Make me a plan.");
+        assert!(c.iter().all(|c| !c.beside_question), "{c:?}");
+        // A question about things in general is no ask.
+        let c = split("What is a CTA? We sell accounting software.");
+        assert!(c.iter().all(|c| !c.context), "{c:?}");
     }
 
     #[test]

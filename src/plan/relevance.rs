@@ -60,6 +60,9 @@ pub struct QueryClause {
     pub question: bool,
     /// It only sets the scene for another clause's request.
     pub context: bool,
+    /// It is context only beside a question about the person's own work
+    /// (see [`super::clauses::Clause::beside_question`]).
+    pub beside_question: bool,
     /// It refers back with a pronoun ("review it", "execute them").
     pub refers_back: bool,
     /// It is the whole request: every clause together (see
@@ -120,6 +123,7 @@ impl Query {
                 rank: c.rank,
                 question: c.question,
                 context: c.context,
+                beside_question: c.beside_question,
                 refers_back: refers_back(&words(&c.text)),
                 whole: false,
                 listed,
@@ -149,6 +153,27 @@ impl Query {
             q.clauses.push(w);
         }
         q
+    }
+
+    /// The same query with the scene beside a question read as tasks of
+    /// their own, when it has such a scene (see
+    /// [`super::clauses::Clause::beside_question`]).
+    pub fn scene_as_tasks(&self) -> Option<Query> {
+        if !self.clauses.iter().any(|c| c.beside_question) {
+            return None;
+        }
+        let mut q = self.clone();
+        q.clauses.retain(|c| !c.whole);
+        for c in &mut q.clauses {
+            if c.beside_question {
+                c.context = false;
+                c.beside_question = false;
+            }
+        }
+        if let Some(w) = whole_of(&q.clauses) {
+            q.clauses.push(w);
+        }
+        Some(q)
     }
 
     /// The clause that stands for the whole request, when there is one: it
@@ -193,6 +218,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         rank: parts.iter().map(|c| c.rank).min().unwrap_or(0),
         question: false,
         context: false,
+        beside_question: false,
         refers_back: false,
         whole: true,
         listed: false,

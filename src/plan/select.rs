@@ -33,6 +33,10 @@
 //!    one clause. A skill
 //!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
 //!    dead. Members stopped posting. Can you help us turn it around?").
+//! 5. Where no sentence asks for work outright, a question about the
+//!    person's own work is the ask and the other sentences its scene
+//!    ([`super::clauses::Clause::beside_question`]). When that reading
+//!    chooses nothing, the scene's sentences are read as tasks of their own.
 
 use super::fit::{fit, Fit};
 use super::named::clause_has;
@@ -173,7 +177,18 @@ pub const BRIEF_CANDIDATES: usize = 3;
 pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     let analyzer = Analyzer::default();
     let query = Query::new(intent, &analyzer);
-    let ranked = relevance::score(catalog, &query);
+    let sel = select_for(catalog, intent, &query, explain);
+    if sel.chosen.is_empty() {
+        if let Some(tasks) = query.scene_as_tasks() {
+            return select_for(catalog, intent, &tasks, explain);
+        }
+    }
+    sel
+}
+
+/// Selects skills for an analysed intent.
+fn select_for(catalog: &Catalog, intent: &str, query: &Query, explain: bool) -> Selection {
+    let ranked = relevance::score(catalog, query);
     let mut sel = Selection {
         scores: ranked.iter().map(|r| (r.skill, r.score)).collect(),
         ..Selection::default()
@@ -185,7 +200,7 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     // said where nothing else explains it.
     let mut thin: Vec<Option<String>> = vec![None; ranked.len()];
     let picks = clause_picks(
-        &query,
+        query,
         &ranked,
         &named,
         &mut sel,
@@ -193,9 +208,9 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
         &mut best_ev,
         &mut thin,
     );
-    serve(catalog, &query, &ranked, picks, &mut sel, &mut why);
-    one_request(&mut sel, &query, &ranked, &mut why, catalog);
-    read_whole(&query, &ranked, &mut sel, &mut why);
+    serve(catalog, query, &ranked, picks, &mut sel, &mut why);
+    one_request(&mut sel, query, &ranked, &mut why, catalog);
+    read_whole(query, &ranked, &mut sel, &mut why);
     for (w, t) in why.iter_mut().zip(thin) {
         if w.is_none() {
             *w = t;
@@ -207,7 +222,7 @@ pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     } else {
         ranked.len().min(BRIEF_CANDIDATES)
     };
-    sel.candidates = candidates(catalog, &query, &ranked[..shown], &sel, &why, &best_ev);
+    sel.candidates = candidates(catalog, query, &ranked[..shown], &sel, &why, &best_ev);
     sel
 }
 
