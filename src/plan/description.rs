@@ -111,9 +111,28 @@ const NOT_MARKERS: &[&[&str]] = &[
 fn word_spans_into(s: &str, out: &mut Vec<std::ops::Range<usize>>) {
     out.clear();
     if s.is_ascii() {
-        spans_of(s.bytes().map(char::from).enumerate(), s.len(), out);
+        ascii_spans(s.as_bytes(), out);
     } else {
         spans_of(s.char_indices(), s.len(), out);
+    }
+}
+
+/// Word spans of ASCII text, as [`spans_of`] finds them, a word at a time:
+/// letters and digits, with `'` inside a word.
+fn ascii_spans(b: &[u8], out: &mut Vec<std::ops::Range<usize>>) {
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && !b[i].is_ascii_alphanumeric() {
+            i += 1;
+        }
+        if i == b.len() {
+            break;
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
+            i += 1;
+        }
+        out.push(start..i);
     }
 }
 
@@ -186,43 +205,48 @@ fn marker_at(
 /// plain ASCII, which the full comparison handles). Most words open none,
 /// and this spares comparing them with every marker.
 fn may_open_marker(word: &str) -> bool {
-    static FIRST: std::sync::OnceLock<foldhash::HashSet<&'static str>> = std::sync::OnceLock::new();
-    // The letters those first words start with: most words are turned
-    // away on their first byte, without hashing.
-    static LETTERS: std::sync::OnceLock<[bool; 256]> = std::sync::OnceLock::new();
-    let first = FIRST.get_or_init(|| {
-        NOT_MARKERS
-            .iter()
-            .chain(USE_MARKERS)
-            .filter_map(|m| m.first().copied())
-            .chain(["when", "whenever"])
-            .collect()
-    });
-    let letters = LETTERS.get_or_init(|| {
-        let mut t = [false; 256];
-        for w in first {
-            if let Some(&b) = w.as_bytes().first() {
-                t[b as usize] = true;
-            }
-        }
-        t
-    });
-    let mut buf = [0u8; 24];
-    if word.len() > buf.len() || !word.is_ascii() {
-        return !word.is_ascii();
+    let mut buf = [0u8; MAX_FIRST_LEN];
+    if !word.is_ascii() {
+        return true;
     }
-    if !word
-        .as_bytes()
-        .first()
-        .is_some_and(|b| letters[b.to_ascii_lowercase() as usize])
-    {
+    if word.len() > buf.len() {
         return false;
     }
     for (b, w) in buf.iter_mut().zip(word.bytes()) {
         *b = w.to_ascii_lowercase();
     }
-    std::str::from_utf8(&buf[..word.len()]).is_ok_and(|w| first.contains(w))
+    // A `match` on byte strings is a length switch and a few compares.
+    // `first_words_are_those_of_the_markers` keeps it equal to the tables.
+    matches!(
+        &buf[..word.len()],
+        b"activate"
+            | b"also"
+            | b"avoid"
+            | b"do"
+            | b"does"
+            | b"doesn't"
+            | b"don't"
+            | b"except"
+            | b"if"
+            | b"instead"
+            | b"invoke"
+            | b"never"
+            | b"not"
+            | b"rather"
+            | b"run"
+            | b"should"
+            | b"skip"
+            | b"trigger"
+            | b"triggers"
+            | b"unless"
+            | b"use"
+            | b"when"
+            | b"whenever"
+    )
 }
+
+/// The longest first word of a marker.
+const MAX_FIRST_LEN: usize = 8;
 
 /// Byte ranges of the sentences of `text`.
 fn sentences(text: &str) -> Vec<std::ops::Range<usize>> {
@@ -326,13 +350,46 @@ fn quoted(text: &str) -> Vec<std::ops::Range<usize>> {
     if !any_quote {
         return out;
     }
+    if ascii {
+        quoted_ascii(text.as_bytes(), &mut out);
+        return out;
+    }
+    quoted_chars(text, &mut out);
+    out
+}
+
+/// [`quoted`] on ASCII text, read as its bytes.
+fn quoted_ascii(b: &[u8], out: &mut Vec<std::ops::Range<usize>>) {
+    let mut k = 0;
+    while k < b.len() {
+        let c = b[k];
+        if !matches!(c, b'"' | b'`' | b'\'') {
+            k += 1;
+            continue;
+        }
+        let single = c == b'\'';
+        if single && k > 0 && b[k - 1].is_ascii_alphanumeric() {
+            k += 1;
+            continue;
+        }
+        let start = k + 1;
+        let end = (start..b.len()).take_while(|j| j - start <= 60).find(|&j| {
+            b[j] == c && (!single || b.get(j + 1).is_none_or(|n| !n.is_ascii_alphanumeric()))
+        });
+        match end {
+            Some(e) if e > start => {
+                out.push(start..e);
+                k = e + 1;
+            }
+            _ => k += 1,
+        }
+    }
+}
+
+/// [`quoted`] on any text, by its characters.
+fn quoted_chars(text: &str, out: &mut Vec<std::ops::Range<usize>>) {
     let pairs = [('"', '"'), ('“', '”'), ('`', '`'), ('\'', '\''), ('‘', '’')];
-    // ASCII text is its bytes: no decoding needed to list its characters.
-    let chars: Vec<(usize, char)> = if ascii {
-        text.bytes().map(char::from).enumerate().collect()
-    } else {
-        text.char_indices().collect()
-    };
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
     let mut k = 0;
     while k < chars.len() {
         let (i, c) = chars[k];
@@ -366,7 +423,6 @@ fn quoted(text: &str) -> Vec<std::ops::Range<usize>> {
             _ => k += 1,
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -375,11 +431,39 @@ mod tests {
 
     proptest::proptest! {
         #[test]
+        fn ascii_quotes_are_those_of_chars(s in "[a-z '\"`.]{0,80}") {
+            let (mut fast, mut chars) = (Vec::new(), Vec::new());
+            quoted_ascii(s.as_bytes(), &mut fast);
+            quoted_chars(&s, &mut chars);
+            proptest::prop_assert_eq!(fast, chars);
+        }
+
+        #[test]
         fn ascii_word_spans_are_those_of_chars(s in "[a-zA-Z0-9' .,;:!?()-]{0,40}") {
             let (mut fast, mut chars) = (Vec::new(), Vec::new());
             word_spans_into(&s, &mut fast);
             spans_of(s.char_indices(), s.len(), &mut chars);
             proptest::prop_assert_eq!(fast, chars);
+        }
+    }
+
+    #[test]
+    fn first_words_are_those_of_the_markers() {
+        let mut firsts: Vec<&str> = NOT_MARKERS
+            .iter()
+            .chain(USE_MARKERS)
+            .map(|m| m[0])
+            .chain(["when", "whenever"])
+            .collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        for w in &firsts {
+            assert!(may_open_marker(w), "{w}");
+            assert!(may_open_marker(&w.to_uppercase()), "{w}");
+            assert!(w.len() <= MAX_FIRST_LEN, "{w}");
+        }
+        for w in ["usex", "us", "whence", "the", "skill", "a", "", "triggered"] {
+            assert!(!may_open_marker(w), "{w}");
         }
     }
 
