@@ -367,6 +367,19 @@ fn a_question_about_our_own_work_is_the_ask_and_the_rest_its_scene() {
 }
 
 #[test]
+fn it_after_a_scene_stands_for_the_whole_scene() {
+    // "it" is the CRM data two sentences back, not the complaint just
+    // before it: the clean-up skill, not the one that reports on the data.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/own-question",
+            "Our CRM data is a mess. Sales complain every week. How do we fix it?"
+        ),
+        ["crm-hygiene"]
+    );
+}
+
+#[test]
 fn a_request_read_whole_finds_the_skill_its_scene_names() {
     // No sentence alone names the work: the first two only set the scene,
     // and the request holds no word of any skill. Read whole, the request

@@ -38,8 +38,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
             continue;
         }
         let own = clause.terms.contains(&m.term);
-        let borrowed =
-            !own && clause.refers_back && k > 0 && q.clauses[k - 1].terms.contains(&m.term);
+        let borrowed = !own && clause.refers_back && k > 0 && refers_to(q, k, m.term);
         // A word the author declared a trigger (or quoted) is never weak.
         let declared = m
             .fields
@@ -104,6 +103,21 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     f.only_borrowed = own_words == 0;
     f.total += f.own;
     f
+}
+
+/// True when `term` is a word of what clause `k`'s "it" or "this" stands
+/// for: the clause before it, or, after a scene, every sentence of that
+/// scene ("Our CRM data is a mess. Duplicates everywhere. How do we clean
+/// it up?": "it" is the CRM data).
+fn refers_to(q: &Query, k: usize, term: usize) -> bool {
+    if !after_scene(q, k) {
+        return q.clauses[k - 1].terms.contains(&term);
+    }
+    q.clauses[..k]
+        .iter()
+        .rev()
+        .take_while(|c| c.context)
+        .any(|c| c.terms.contains(&term))
 }
 
 /// True when clause `k` refers back to a sentence that only set the scene
