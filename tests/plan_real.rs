@@ -367,6 +367,26 @@ fn a_question_about_our_own_work_is_the_ask_and_the_rest_its_scene() {
 }
 
 #[test]
+fn explain_says_when_a_skill_fits_only_the_scene() {
+    // The lead-list skill fits what the person sells, but that sentence
+    // only sets the scene for the question: --explain says so, not that
+    // another skill fits its clause better.
+    let p = plan_in(
+        "fixtures/plan/own-question",
+        "We sell accounting software to small businesses. Should we advertise on TikTok?",
+        &["--explain"],
+    );
+    assert_eq!(targets(&p), ["paid-ads"], "{p}");
+    let why = candidate(&p, "lead-lists")["why"].as_str().unwrap();
+    assert!(
+        why.contains(
+            "for 'We sell accounting software to small businesses', which only sets the scene"
+        ),
+        "{why}"
+    );
+}
+
+#[test]
 fn it_after_a_scene_stands_for_the_whole_scene() {
     // "it" is the CRM data two sentences back, not the complaint just
     // before it: the clean-up skill, not the one that reports on the data.

@@ -269,6 +269,7 @@ fn clause_picks(
             continue;
         }
         if clause.context {
+            note_scene(&clause.text, &fits, thin);
             continue;
         }
         // A skill that matches the clause's own words comes before one that
@@ -281,6 +282,20 @@ fn clause_picks(
     }
     picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
     picks
+}
+
+/// Says so of each skill that would serve a sentence that only sets the
+/// scene, where nothing else explains why it was not taken.
+fn note_scene(text: &str, fits: &[Fit], thin: &mut [Option<String>]) {
+    for (i, f) in fits.iter().enumerate() {
+        if f.own >= SELECT_AT && thin[i].is_none() {
+            thin[i] = Some(format!(
+                "evidence {:.2} for '{text}', which only sets the scene for the \
+                 request: its words only break ties",
+                f.own
+            ));
+        }
+    }
 }
 
 /// Says so of each skill whose evidence for clause `k` reaches
