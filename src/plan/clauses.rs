@@ -145,12 +145,18 @@ pub fn split(intent: &str) -> Vec<Clause> {
     clauses
 }
 
+/// Words that open a request written in shorthand, its subject left out:
+/// "Need OG images for every post", "Want a landing page by Friday".
+const WANTS: &[&str] = &["need", "want", "wanna", "looking"];
+
 /// True when a sentence asks for something: it opens with a verb of a task
 /// ("make…", "review…") or says it wants one ("can you", "I need", "help
 /// me", "please", "let's").
 pub fn is_request(sentence: &str) -> bool {
     let w = words_of(sentence);
-    if w.first().is_some_and(|(x, _, _)| starts_task(x)) {
+    if w.first()
+        .is_some_and(|(x, _, _)| starts_task(x) || WANTS.contains(&x.as_str()))
+    {
         return true;
     }
     let t = sentence.to_lowercase();
@@ -493,6 +499,9 @@ mod tests {
         assert!(c[0].context && !c[1].context);
         let c = split("tests fail on main. no idea why.");
         assert!(c.iter().all(|c| !c.context));
+        // A request in shorthand, its subject left out, is a request.
+        let c = split("We're a SaaS that just launched. Need OG images for every post.");
+        assert!(c[0].context && !c[1].context, "{c:?}");
     }
 
     #[test]
