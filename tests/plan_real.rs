@@ -387,6 +387,30 @@ fn explain_says_when_a_skill_fits_only_the_scene() {
 }
 
 #[test]
+fn the_first_sentence_states_the_request_the_next_elaborate() {
+    // "I want to see how the pricing page does too" is what to watch in the
+    // experiment the first sentence asks for: its skill, with under 0.7 of
+    // the experiment skill's evidence, is no second task.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/one-request",
+            "Run a multivariate experiment on the signup flow headlines. \
+             I want to see how the pricing page does too."
+        ),
+        ["ab-testing"]
+    );
+    // Two requests of their own, each well evidenced, both stay.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/one-request",
+            "Plan an A/B test of the signup flow headlines. \
+             I want the pricing tiers packaged better as well."
+        ),
+        ["ab-testing", "pricing-page"]
+    );
+}
+
+#[test]
 fn it_after_a_scene_stands_for_the_whole_scene() {
     // "it" is the CRM data two sentences back, not the complaint just
     // before it: the clean-up skill, not the one that reports on the data.

@@ -25,9 +25,10 @@
 //! only where the person listed tasks in one sentence and the word is of
 //! the skill's name ("review the PR and land it, then cut the release").
 //!
-//! 3. Sentences written one after another elaborate one request: a skill
-//!    chosen for a sentence other than the best-evidenced skill's needs
-//!    [`SENTENCE_SHARE`] of that skill's evidence to stay.
+//! 3. Sentences written one after another elaborate one request, and the
+//!    first sentence that chose a skill states it: a skill chosen for a
+//!    later sentence needs [`SENTENCE_SHARE`] of that skill's evidence to
+//!    stay.
 //! 4. When no clause chose a skill, the request is read whole: every
 //!    clause, the scene and the questions beside a request included, as
 //!    one clause. A skill
@@ -68,9 +69,10 @@ pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence.
 pub const SERVED_SHARE: f64 = 0.6;
-/// The share of the best chosen skill's evidence a skill chosen for another
-/// sentence needs to be kept (see [`one_request`]).
-pub const SENTENCE_SHARE: f64 = 0.5;
+/// The share of the evidence of the skill the request's first sentence
+/// chose that a skill chosen for a later sentence needs to be kept (see
+/// [`one_request`]).
+pub const SENTENCE_SHARE: f64 = 0.7;
 /// Evidence a skill needs from a request read whole, when no clause of it
 /// alone chose a skill: three times [`SELECT_AT`], since the words of the
 /// scene were not asked for as the work.
@@ -433,8 +435,9 @@ fn in_clause_order(sel: &mut Selection) {
 }
 
 /// Sentences written one after another elaborate one request ("We ran an
-/// A/B test on the pricing page. Is the lift significant?"): a skill chosen
-/// for a sentence other than the best-evidenced skill's is kept only with
+/// A/B test on the pricing page. Is the lift significant?"), which the
+/// first sentence that chose a skill states (the most evidenced skill of
+/// that sentence): a skill chosen for a later sentence is kept only with
 /// [`SENTENCE_SHARE`] of that skill's evidence. Tasks listed in one
 /// sentence, and named skills, are not touched.
 fn one_request(
@@ -458,7 +461,10 @@ fn one_request(
             _ => None,
         })
         .collect();
-    let Some(&(top, best, sentence)) = took.iter().max_by(|a, b| a.1.total_cmp(&b.1)) else {
+    let Some(&(top, best, sentence)) = took
+        .iter()
+        .min_by(|a, b| a.2.cmp(&b.2).then(b.1.total_cmp(&a.1)))
+    else {
         return;
     };
     for &(s, e, at) in &took {
