@@ -146,8 +146,10 @@ pub fn split(intent: &str) -> Vec<Clause> {
 }
 
 /// Words that open a request written in shorthand, its subject left out:
-/// "Need OG images for every post", "Want a landing page by Friday".
-const WANTS: &[&str] = &["need", "want", "wanna", "looking"];
+/// "Need OG images for every post", "Want a landing page by Friday"
+/// ("looking for…" is checked with its "for": "looking at the logs, …"
+/// asks for nothing).
+const WANTS: &[&str] = &["need", "want", "wanna"];
 
 /// True when a sentence asks for something: it opens with a verb of a task
 /// ("make…", "review…") or says it wants one ("can you", "I need", "help
@@ -157,6 +159,9 @@ pub fn is_request(sentence: &str) -> bool {
     if w.first()
         .is_some_and(|(x, _, _)| starts_task(x) || WANTS.contains(&x.as_str()))
     {
+        return true;
+    }
+    if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
         return true;
     }
     let t = sentence.to_lowercase();
@@ -502,6 +507,9 @@ mod tests {
         // A request in shorthand, its subject left out, is a request.
         let c = split("We're a SaaS that just launched. Need OG images for every post.");
         assert!(c[0].context && !c[1].context, "{c:?}");
+        let c = split("We run a bakery. Looking for a logo with a wheat motif.");
+        assert!(c[0].context && !c[1].context, "{c:?}");
+        assert!(!is_request("looking at the logs, the worker died at noon"));
     }
 
     #[test]
