@@ -7,6 +7,7 @@ use crate::catalog::{Catalog, Client, Skill};
 use crate::contract::Effective;
 use crate::diag::Severity;
 use crate::error::Result;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -108,41 +109,55 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
             if args.all {
                 header.push("shadowed");
             }
-            let mut t = output::table(&header);
-            for s in &skills {
-                let mut lane = s.lane.as_str().to_string();
-                if !s.readable {
-                    lane.push_str("\n(unreadable)");
-                }
-                let name = format!(
-                    "{}\n  {}",
-                    crate::display::clean(&s.key()),
-                    root_label(ctx, s)
-                );
-                let mut row = vec![name, lane];
-                if show_clients {
-                    let clients: Vec<&str> = clients_of(s).iter().map(|c| c.as_str()).collect();
-                    row.push(clients.join(" "));
-                }
-                row.push(output::first_sentence(
-                    &crate::display::clean(s.description.as_deref().unwrap_or("-")),
-                    90,
-                ));
-                if args.all {
-                    row.push(if s.shadowed_by.is_some() { "yes" } else { "" }.to_string());
-                }
-                t.add_row(output::row(row));
-            }
-            output::keep_whole(&mut t, 0);
-            output::keep_whole(&mut t, 1);
-            output::print(&format!(
-                "{t}\n{} skill(s) from {} root(s)\n",
+            // Each row is made on any core, then laid out and written as
+            // comfy-table would draw it (see super::grid).
+            let rows: Vec<Vec<String>> = skills
+                .par_iter()
+                .map(|s| table_row(ctx, s, show_clients.then(|| clients_of(s)), args.all))
+                .collect();
+            let grid = super::grid::Grid {
+                header: &header,
+                whole: &[0, 1],
+                width: usize::from(output::table_width()),
+            };
+            let footer = format!(
+                "\n{} skill(s) from {} root(s)\n",
                 skills.len(),
                 ctx.catalog.roots.len()
-            ));
+            );
+            output::stream(|out| {
+                grid.write(&rows, out)?;
+                out.write_all(footer.as_bytes())
+            });
         }
     }
     Ok(0)
+}
+
+/// The cells of one skill's row of the table.
+fn table_row(ctx: &Context, s: &Skill, clients: Option<Vec<Client>>, all: bool) -> Vec<String> {
+    let mut lane = s.lane.as_str().to_string();
+    if !s.readable {
+        lane.push_str("\n(unreadable)");
+    }
+    let name = format!(
+        "{}\n  {}",
+        crate::display::clean(&s.key()),
+        root_label(ctx, s)
+    );
+    let mut row = vec![name, lane];
+    if let Some(clients) = clients {
+        let names: Vec<&str> = clients.iter().map(|c| c.as_str()).collect();
+        row.push(names.join(" "));
+    }
+    row.push(output::first_sentence(
+        &crate::display::clean(s.description.as_deref().unwrap_or("-")),
+        90,
+    ));
+    if all {
+        row.push(if s.shadowed_by.is_some() { "yes" } else { "" }.to_string());
+    }
+    output::row(row)
 }
 
 fn entry<'a>(ctx: &'a Context, s: &'a Skill, clients: Vec<Client>) -> Entry<'a> {

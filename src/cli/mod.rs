@@ -8,6 +8,7 @@ mod docs;
 mod doctor;
 mod eval;
 mod graph;
+mod grid;
 mod handoff;
 mod list;
 mod output;

@@ -96,9 +96,13 @@ pub fn table(header: &[&str]) -> comfy_table::Table {
     t.load_preset(comfy_table::presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(comfy_table::ContentArrangement::Dynamic)
         .set_header(header.to_vec());
-    let width = terminal_width(t.width());
-    t.set_width(width);
+    t.set_width(table_width());
     t
+}
+
+/// The width [`table`] lays a table out in.
+pub fn table_width() -> u16 {
+    terminal_width(comfy_table::Table::new().width())
 }
 
 /// The width to lay a table out in, from what the terminal reports.
@@ -107,14 +111,6 @@ pub fn terminal_width(reported: Option<u16>) -> u16 {
         None => 100,
         Some(0) => 80,
         Some(w) => w,
-    }
-}
-
-/// Keeps column `col` (skill names) whole: it is never wrapped or cut;
-/// the other columns wrap instead.
-pub fn keep_whole(t: &mut comfy_table::Table, col: usize) {
-    if let Some(c) = t.column_mut(col) {
-        c.set_constraint(comfy_table::ColumnConstraint::ContentWidth);
     }
 }
 
@@ -133,20 +129,58 @@ pub fn row(cells: Vec<String>) -> Vec<String> {
 
 /// The first sentence of `text`, cut to `max` characters.
 pub fn first_sentence(text: &str, max: usize) -> String {
-    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let end = flat.find(". ").map(|i| i + 1).unwrap_or(flat.len());
-    let s = &flat[..end];
-    if s.chars().count() > max {
-        let cut: String = s.chars().take(max.saturating_sub(1)).collect();
-        format!("{cut}…")
+    // The words are joined one space apart only as far as the sentence or
+    // the cut reaches, not through the whole description.
+    let mut out = String::new();
+    let mut chars = 0;
+    let mut words = text.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        if !out.is_empty() {
+            out.push(' ');
+            chars += 1;
+        }
+        out.push_str(w);
+        chars += w.chars().count();
+        if chars > max || (w.ends_with('.') && words.peek().is_some()) {
+            break;
+        }
+    }
+    if chars > max {
+        let mut cut: String = out.chars().take(max.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
     } else {
-        s.to_string()
+        out
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first sentence as first written: the whole text flattened,
+    /// then cut.
+    fn first_sentence_of_flat(text: &str, max: usize) -> String {
+        let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let end = flat.find(". ").map(|i| i + 1).unwrap_or(flat.len());
+        let s = &flat[..end];
+        if s.chars().count() > max {
+            let cut: String = s.chars().take(max.saturating_sub(1)).collect();
+            format!("{cut}…")
+        } else {
+            s.to_string()
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn first_sentence_is_the_flattened_text_cut(
+            text in "([a-z]{1,6}|[.]|[ \t\n]{1,3}|é|…){0,40}",
+            max in 0usize..60,
+        ) {
+            proptest::prop_assert_eq!(first_sentence(&text, max), first_sentence_of_flat(&text, max));
+        }
+    }
 
     #[test]
     fn a_zero_width_terminal_gets_80_columns() {
