@@ -118,7 +118,16 @@ impl Runner {
                 pgid,
                 start: process::start_time(pgid),
             };
-            let _ = live.write(path);
+            if let Err(e) = live.write(path) {
+                // Unrecorded, the runner could run beside a second one a
+                // later re0 starts: it is killed at the gate instead.
+                process::kill_group(&child);
+                let _ = process::wait(&mut child, Duration::from_secs(5));
+                return Err(std::io::Error::new(
+                    e.kind(),
+                    format!("cannot record it in {}: {e}", path.display()),
+                ));
+            }
         }
         fault::point("runner-started");
         // Only now, with its group on record, may the runner begin.
@@ -165,5 +174,59 @@ impl Runner {
             Some("no") | Some("false") => Some(false),
             _ => None,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn invocation<'a>(dir: &'a Path, log: &'a Path, pidfile: &'a Path) -> Invocation<'a> {
+        Invocation {
+            run_id: "r",
+            step: "s1",
+            skill: "k",
+            skill_dir: None,
+            attempt: 1,
+            handoff: log,
+            prompt: "",
+            workspace: dir,
+            log,
+            pidfile: Some(pidfile),
+        }
+    }
+
+    #[test]
+    fn a_runner_that_cannot_be_recorded_never_starts() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("log");
+        let marker = dir.path().join("ran");
+        let runner = Runner {
+            command: format!("touch '{}'", marker.display()),
+            timeout: Duration::from_secs(10),
+        };
+        let pidfile = dir.path().join("missing-folder").join("runner.json");
+        let err = runner
+            .run(&invocation(dir.path(), &log, &pidfile))
+            .unwrap_err();
+        assert!(err.to_string().contains("cannot record it in"), "{err}");
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!marker.exists(), "the runner ran without a record");
+    }
+
+    #[test]
+    fn a_recorded_runner_runs_and_its_record_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("log");
+        let marker = dir.path().join("ran");
+        let runner = Runner {
+            command: format!("touch '{}'", marker.display()),
+            timeout: Duration::from_secs(10),
+        };
+        let pidfile = dir.path().join("runner.json");
+        let ran = runner.run(&invocation(dir.path(), &log, &pidfile)).unwrap();
+        assert_eq!(ran.exit, Exit::Code(0));
+        assert!(marker.exists());
+        assert!(!pidfile.exists());
     }
 }
