@@ -522,3 +522,29 @@ fn sentences_after_one_another_are_one_request() {
         "{why}"
     );
 }
+
+#[test]
+fn a_version_number_says_which_one() {
+    // Numbers alone say how much ("10 bullet points"); after a name they
+    // say which: Node 20 to 22 is not Node 18 to 20.
+    for (intent, want) in [
+        (
+            "upgrade our api from Node 18 to Node 20",
+            &["node18-to-node20"][..],
+        ),
+        (
+            "move the service to Node 22, it is on Node 20 now",
+            &["node20-to-node22"][..],
+        ),
+        (
+            "write 10 bullet points of release notes for v2",
+            &["release-notes"][..],
+        ),
+    ] {
+        assert_eq!(
+            planned_in("fixtures/plan/versions", intent),
+            want,
+            "{intent}"
+        );
+    }
+}

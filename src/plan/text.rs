@@ -29,7 +29,8 @@ const STOP_WORDS: &[&str] = &[
 const MAX_STOP_LEN: usize = 10;
 
 pub fn is_stop_word(w: &str) -> bool {
-    // Numbers ("10 slides", "v2") say how much, never which skill.
+    // Numbers ("10 slides", "v2") say how much, never which skill; one
+    // right after a name is its version (`Analyzer::versioned`).
     if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
         return true;
     }
@@ -391,6 +392,19 @@ impl Analyzer {
         out
     }
 
+    /// The term of a name and the version number after it (".NET 9" is
+    /// `net9`, as `net9.0` is), or `None` when `number` is not a number
+    /// right after a word of letters. A count after a stop word or a common
+    /// verb ("make 10 slides", "give me 3 ideas") is not a version.
+    fn versioned(&self, word: &str, number: &str) -> Option<String> {
+        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let is_name = !word.is_empty() && word.bytes().all(|b| b.is_ascii_lowercase());
+        (is_name && !is_stop_word(word) && !self.is_weak(&self.stem(word)))
+            .then(|| format!("{word}{number}"))
+    }
+
     /// Terms without synonyms: the plain analysis the evaluation's floor
     /// uses.
     pub fn plain_terms(&self, text: &str) -> Vec<String> {
@@ -433,6 +447,12 @@ impl Analyzer {
                 f(canon, w);
             } else if !is_stop_word(w) {
                 stem(self, w, &mut |t| f(t, w));
+            } else if let Some(v) = k
+                .checked_sub(2)
+                .and_then(|p| self.versioned(words[p].as_ref(), w))
+            {
+                // ".NET 9", "Python 3", "iOS 17": the number says which one.
+                f(&v, w);
             }
         }
     }
@@ -518,6 +538,17 @@ mod tests {
             a.plain_terms("open a pull request"),
             ["open", "pull", "request"]
         );
+    }
+
+    #[test]
+    fn a_number_after_a_name_is_its_version() {
+        let a = Analyzer::default();
+        assert_eq!(a.terms("move to .NET 9"), ["move", "net", "net9"]);
+        assert_eq!(a.terms("targets net9.0"), ["target", "net9"]);
+        assert_eq!(a.terms("Python 3.12"), ["python", "python3"]);
+        // A count, or a number after a stop word, is no version.
+        assert_eq!(a.terms("make 10 slides"), ["make", "pptx"]);
+        assert_eq!(a.terms("upgrade to 22"), ["upgrad"]);
     }
 
     #[test]
