@@ -10,7 +10,8 @@
 # after one warm-up round):
 #   floors   find | xargs cat, and examples/par_read.rs (walk + read on all cores)
 #   re0      list, plan and check, cold (--no-cache: every file read and
-#            parsed) and warm (served by the catalog index)
+#            parsed) and warm (served by the catalog index); list also in
+#            its table form, what a terminal gets
 #   peers    skills-ref (PyPI, its validator over every skill in one Python
 #            process), openskills list and skills ls (npm); each is installed
 #            under bench/out/peers and skipped with a note when it cannot be;
@@ -72,12 +73,13 @@ for count in $counts; do
   # Files younger than the index's racy window (2 s) are re-read each time.
   sleep 2
   rm -rf "$XDG_CACHE_HOME"
-  names=(find-xargs-cat par_read list-cold list-warm plan-cold plan-warm check-cold check-warm)
+  names=(find-xargs-cat par_read list-cold list-warm list-warm-table plan-cold plan-warm check-cold check-warm)
   cmds=(
     "find '$cat_dir' -name SKILL.md -print0 | xargs -0 cat"
     "'$par' '$cat_dir'"
     "'$re0' --no-cache --catalog '$cat_dir' list --format json"
     "'$re0' --catalog '$cat_dir' list --format json"
+    "'$re0' --catalog '$cat_dir' list"
     "'$re0' --no-cache --catalog '$cat_dir' plan '$intent' --format json"
     "'$re0' --catalog '$cat_dir' plan '$intent' --format json"
     "'$re0' --no-cache check '$cat_dir' --format json"

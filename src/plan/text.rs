@@ -396,12 +396,14 @@ impl Analyzer {
     /// `net9`, as `net9.0` is), or `None` when `number` is not a number
     /// right after a word of letters. A count after a stop word or a common
     /// verb ("make 10 slides", "give me 3 ideas") is not a version.
-    fn versioned(&self, word: &str, number: &str) -> Option<String> {
+    fn versioned(word: &str, number: &str) -> Option<String> {
         if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
         let is_name = !word.is_empty() && word.bytes().all(|b| b.is_ascii_lowercase());
-        (is_name && !is_stop_word(word) && !self.is_weak(&self.stem(word)))
+        // The word as written is looked up, not its stem: this runs for
+        // every number of every skill text.
+        (is_name && !is_stop_word(word) && WEAK_WORDS.binary_search(&word).is_err())
             .then(|| format!("{word}{number}"))
     }
 
@@ -449,7 +451,7 @@ impl Analyzer {
                 stem(self, w, &mut |t| f(t, w));
             } else if let Some(v) = k
                 .checked_sub(2)
-                .and_then(|p| self.versioned(words[p].as_ref(), w))
+                .and_then(|p| Self::versioned(words[p].as_ref(), w))
             {
                 // ".NET 9", "Python 3", "iOS 17": the number says which one.
                 f(&v, w);
