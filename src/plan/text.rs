@@ -449,9 +449,11 @@ impl Analyzer {
                 f(canon, w);
             } else if !is_stop_word(w) {
                 stem(self, w, &mut |t| f(t, w));
-            } else if let Some(v) = k
-                .checked_sub(2)
-                .and_then(|p| Self::versioned(words[p].as_ref(), w))
+            } else if let Some(v) = w
+                .as_bytes()
+                .first()
+                .filter(|b| b.is_ascii_digit())
+                .and_then(|_| Self::versioned(words[k.checked_sub(2)?].as_ref(), w))
             {
                 // ".NET 9", "Python 3", "iOS 17": the number says which one.
                 f(&v, w);
