@@ -46,41 +46,41 @@
 //! | `github` | github, gh |
 //! | `terraform` / `mongodb` | tf / mongo |
 
+/// Single words, each group with its canonical term.
+#[rustfmt::skip]
+pub const WORDS: &[(&[&str], &str)] = &[
+    (&["excel", "spreadsheet", "spreadsheets", "sheet", "sheets", "workbook", "workbooks", "xls", "xlsm", "xlsx"], "xlsx"),
+    (&["powerpoint", "ppt", "pptx", "slide", "slides", "slideshow", "deck", "decks", "presentation", "presentations"], "pptx"),
+    (&["docx"], "docx"),
+    (&["pdf", "pdfs", "acrobat"], "pdf"),
+    (&["pr", "prs"], "pr"),
+    (&["ci", "cicd"], "ci"),
+    (&["repo", "repos", "repository", "repositories"], "repo"),
+    (&["docs", "documentation"], "doc"),
+    (&["gif", "gifs"], "gif"),
+    (&["mcp"], "mcp"),
+    (&["ui", "frontend"], "ui"),
+    (&["changelog", "changelogs"], "changelog"),
+    (&["e2e"], "e2e"),
+    (&["dependency", "dependencies", "deps"], "depend"),
+    (&["email", "emails"], "email"),
+    (&["image", "images", "picture", "pictures", "photo", "photos", "png", "jpg", "jpeg"], "imag"),
+    (&["js"], "javascript"),
+    (&["ts"], "typescript"),
+    (&["kubernetes", "k8s"], "kubernet"),
+    (&["database", "databases", "db"], "databas"),
+    (&["postgres", "postgresql", "psql"], "postgr"),
+    (&["markdown", "md"], "markdown"),
+    (&["yaml", "yml"], "yaml"),
+    (&["python", "py"], "python"),
+    (&["github", "gh"], "github"),
+    (&["terraform", "tf"], "terraform"),
+    (&["mongodb", "mongo"], "mongodb"),
+];
+
 /// The canonical term of a single lowercase word, if it is in the table.
 pub fn word(w: &str) -> Option<&'static str> {
-    Some(match w {
-        "excel" | "spreadsheet" | "spreadsheets" | "sheet" | "sheets" | "workbook"
-        | "workbooks" | "xls" | "xlsm" | "xlsx" => "xlsx",
-        "powerpoint" | "ppt" | "pptx" | "slide" | "slides" | "slideshow" | "deck" | "decks"
-        | "presentation" | "presentations" => "pptx",
-        "docx" => "docx",
-        "pdf" | "pdfs" | "acrobat" => "pdf",
-        "pr" | "prs" => "pr",
-        "ci" | "cicd" => "ci",
-        "repo" | "repos" | "repository" | "repositories" => "repo",
-        "docs" | "documentation" => "doc",
-        "gif" | "gifs" => "gif",
-        "mcp" => "mcp",
-        "ui" | "frontend" => "ui",
-        "changelog" | "changelogs" => "changelog",
-        "e2e" => "e2e",
-        "dependency" | "dependencies" | "deps" => "depend",
-        "email" | "emails" => "email",
-        "image" | "images" | "picture" | "pictures" | "photo" | "photos" | "png" | "jpg"
-        | "jpeg" => "imag",
-        "js" => "javascript",
-        "ts" => "typescript",
-        "kubernetes" | "k8s" => "kubernet",
-        "database" | "databases" | "db" => "databas",
-        "postgres" | "postgresql" | "psql" => "postgr",
-        "markdown" | "md" => "markdown",
-        "yaml" | "yml" => "yaml",
-        "python" | "py" => "python",
-        "github" | "gh" => "github",
-        "terraform" | "tf" => "terraform",
-        "mongodb" | "mongo" => "mongodb",
-        _ => return None,
-    })
+    super::lexicon::of(w).and_then(|k| k.synonym)
 }
 
 /// True when `term` is one of the table's canonical terms: the intent
@@ -115,7 +115,7 @@ pub fn is_canonical(term: &str) -> bool {
 }
 
 /// Phrases, each as its words, with the canonical term.
-const PHRASES: &[(&[&str], &str)] = &[
+pub const PHRASES: &[(&[&str], &str)] = &[
     (&["google", "docs"], "gdoc"),
     (&["google", "doc"], "gdoc"),
     (&["google", "sheets"], "gsheet"),
@@ -149,27 +149,7 @@ const PHRASES: &[(&[&str], &str)] = &[
 
 /// True when `w` can open a phrase of the table (cheap pre-check).
 pub fn opens_phrase(w: &str) -> bool {
-    matches!(
-        w,
-        "google"
-            | "word"
-            | "ms"
-            | "microsoft"
-            | "pull"
-            | "merge"
-            | "github"
-            | "gh"
-            | "continuous"
-            | "model"
-            | "front"
-            | "user"
-            | "release"
-            | "end"
-            | "animated"
-            | "slide"
-            | "pitch"
-            | "e"
-    )
+    super::lexicon::of(w).is_some_and(|k| k.opens_phrase)
 }
 
 /// The canonical term of the phrase that `words` starts with, and how many

@@ -6,8 +6,7 @@ use rust_stemmers::{Algorithm, Stemmer};
 
 /// Words that carry no meaning for choosing a skill. Sorted for binary search.
 #[rustfmt::skip]
-#[cfg_attr(not(test), allow(dead_code))]
-const STOP_WORDS: &[&str] = &[
+pub const STOP_WORDS: &[&str] = &[
     "a", "about", "actually", "after", "again", "all", "also", "always", "am", "an", "and", "any",
     "anyone", "anything", "are", "around", "as", "at", "back", "be", "been", "before", "being",
     "both", "but", "by", "can", "could", "did", "do", "does", "doing", "done", "down", "each",
@@ -439,24 +438,31 @@ impl Analyzer {
         let mut k = 0;
         while k < words.len() {
             let w = words[k].as_ref();
-            if let Some((canon, len)) = super::synonyms::phrase(&words[k..]) {
-                f(canon, w);
-                k += len;
-                continue;
+            // One lookup answers what `synonyms::phrase`, `synonyms::word`
+            // and `is_stop_word` would (see `super::lexicon`).
+            let known = super::lexicon::of(w).unwrap_or_default();
+            if known.opens_phrase {
+                if let Some((canon, len)) = super::synonyms::phrase(&words[k..]) {
+                    f(canon, w);
+                    k += len;
+                    continue;
+                }
             }
             k += 1;
-            if let Some(canon) = super::synonyms::word(w) {
+            let number = w.as_bytes().first().is_some_and(u8::is_ascii_digit)
+                && w.bytes().all(|b| b.is_ascii_digit());
+            if let Some(canon) = known.synonym {
                 f(canon, w);
-            } else if !is_stop_word(w) {
+            } else if !(known.stop || number) {
                 stem(self, w, &mut |t| f(t, w));
-            } else if let Some(v) = w
-                .as_bytes()
-                .first()
-                .filter(|b| b.is_ascii_digit())
-                .and_then(|_| Self::versioned(words[k.checked_sub(2)?].as_ref(), w))
-            {
+            } else if number {
                 // ".NET 9", "Python 3", "iOS 17": the number says which one.
-                f(&v, w);
+                if let Some(v) = k
+                    .checked_sub(2)
+                    .and_then(|p| Self::versioned(words[p].as_ref(), w))
+                {
+                    f(&v, w);
+                }
             }
         }
     }
