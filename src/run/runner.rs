@@ -196,15 +196,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_runner_that_cannot_be_recorded_never_starts() {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("log");
-        let marker = dir.path().join("ran");
+    /// A runner that leaves a marker file when it runs, its log and the
+    /// marker's path.
+    fn touching(dir: &Path) -> (Runner, PathBuf, PathBuf) {
+        let marker = dir.join("ran");
         let runner = Runner {
             command: format!("touch '{}'", marker.display()),
             timeout: Duration::from_secs(10),
         };
+        (runner, dir.join("log"), marker)
+    }
+
+    #[test]
+    fn a_runner_that_cannot_be_recorded_never_starts() {
+        let dir = tempfile::tempdir().unwrap();
+        let (runner, log, marker) = touching(dir.path());
         let pidfile = dir.path().join("missing-folder").join("runner.json");
         let err = runner
             .run(&invocation(dir.path(), &log, &pidfile))
@@ -217,12 +223,7 @@ mod tests {
     #[test]
     fn a_recorded_runner_runs_and_its_record_is_removed() {
         let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("log");
-        let marker = dir.path().join("ran");
-        let runner = Runner {
-            command: format!("touch '{}'", marker.display()),
-            timeout: Duration::from_secs(10),
-        };
+        let (runner, log, marker) = touching(dir.path());
         let pidfile = dir.path().join("runner.json");
         let ran = runner.run(&invocation(dir.path(), &log, &pidfile)).unwrap();
         assert_eq!(ran.exit, Exit::Code(0));
