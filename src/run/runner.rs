@@ -80,9 +80,15 @@ impl Live {
         let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
         let _ = std::fs::remove_file(&tmp);
         let mut f = fsio::create_new(&tmp)?;
-        std::io::Write::write_all(&mut f, &serde_json::to_vec(self).unwrap_or_default())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        let written =
+            std::io::Write::write_all(&mut f, &serde_json::to_vec(self).unwrap_or_default())
+                .and_then(|()| f.sync_all())
+                .and_then(|()| std::fs::rename(&tmp, path));
+        if written.is_err() {
+            // No half-written record is left in the run folder.
+            let _ = std::fs::remove_file(&tmp);
+        }
+        written
     }
 }
 
@@ -216,6 +222,29 @@ mod tests {
             .run(&invocation(dir.path(), &log, &pidfile))
             .unwrap_err();
         assert!(err.to_string().contains("cannot record it in"), "{err}");
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(!marker.exists(), "the runner ran without a record");
+    }
+
+    #[test]
+    fn a_record_that_cannot_take_its_place_leaves_no_temporary_file() {
+        // runner.json is a folder with something in it: the rename fails
+        // after the temporary record was written.
+        let dir = tempfile::tempdir().unwrap();
+        let (runner, log, marker) = touching(dir.path());
+        let pidfile = dir.path().join("runner.json");
+        std::fs::create_dir(&pidfile).unwrap();
+        std::fs::write(pidfile.join("x"), "").unwrap();
+        let err = runner
+            .run(&invocation(dir.path(), &log, &pidfile))
+            .unwrap_err();
+        assert!(err.to_string().contains("cannot record it in"), "{err}");
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .filter(|n| n.starts_with("runner.tmp"))
+            .collect();
+        assert!(left.is_empty(), "{left:?}");
         std::thread::sleep(Duration::from_millis(200));
         assert!(!marker.exists(), "the runner ran without a record");
     }
