@@ -537,6 +537,10 @@ fn a_version_number_says_which_one() {
             &["node20-to-node22"][..],
         ),
         (
+            "take the service from Node.js 20 to Node.js 22",
+            &["node20-to-node22"][..],
+        ),
+        (
             "write 10 bullet points of release notes for v2",
             &["release-notes"][..],
         ),

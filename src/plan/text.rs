@@ -391,10 +391,24 @@ impl Analyzer {
         out
     }
 
-    /// The term of a name and the version number after it (".NET 9" is
-    /// `net9`, as `net9.0` is), or `None` when `number` is not a number
-    /// right after a word of letters. A count after a stop word or a common
-    /// verb ("make 10 slides", "give me 3 ideas") is not a version.
+    /// The name and the term of the version `number` gives the word before
+    /// it (".NET 9" is `net9`, as `net9.0` is; "Node.js 20" is `node20`),
+    /// or `None` when that is not a word of letters. A count after a stop
+    /// word or a common verb ("make 10 slides", "give me 3 ideas") is not
+    /// a version.
+    fn version_before<'w, S: AsRef<str>>(
+        before: &'w [S],
+        number: &str,
+    ) -> Option<(&'w str, String)> {
+        let mut name = before.last()?.as_ref();
+        // "Node.js 20", "Next.js 14": the version is the name's, not "js"'s.
+        if name == "js" && before.len() >= 2 {
+            name = before[before.len() - 2].as_ref();
+        }
+        Self::versioned(name, number).map(|v| (name, v))
+    }
+
+    /// [`Analyzer::version_before`] for one word before the number.
     fn versioned(word: &str, number: &str) -> Option<String> {
         if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
             return None;
@@ -457,11 +471,8 @@ impl Analyzer {
                 stem(self, w, &mut |t| f(t, w));
             } else if number {
                 // ".NET 9", "Python 3", "iOS 17": the number says which one.
-                if let Some(v) = k
-                    .checked_sub(2)
-                    .and_then(|p| Self::versioned(words[p].as_ref(), w))
-                {
-                    f(&v, w);
+                if let Some((name, v)) = Self::version_before(&words[..k - 1], w) {
+                    f(&v, &format!("{name} {w}"));
                 }
             }
         }
@@ -559,6 +570,8 @@ mod tests {
         // A count, or a number after a stop word, is no version.
         assert_eq!(a.terms("make 10 slides"), ["make", "pptx"]);
         assert_eq!(a.terms("upgrade to 22"), ["upgrad"]);
+        // A name ending in ".js" keeps its version.
+        assert_eq!(a.terms("Node.js 20"), ["node", "javascript", "node20"]);
     }
 
     #[test]
