@@ -559,3 +559,39 @@ fn handoff_for_a_step_that_is_not_ready_is_refused() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not ready: it waits for s2"));
     ws.cmd(DEV).args(["handoff", &id, "s42"]).assert().code(2);
 }
+
+#[test]
+fn a_text_guard_is_judged_by_a_recorded_runner() {
+    // The runner asked whether "the copy was already approved by legal"
+    // holds is on record in runner.json while it answers, as a step's
+    // runner is: a resume after a kill would find it.
+    let ws = Ws::new();
+    let script = ws.sb.path().join("judge.sh");
+    std::fs::write(
+        &script,
+        "input=$(cat)\n\
+         if [ -f \".agent-state/re0/$RE0_RUN_ID/runner.json\" ]; then echo recorded >> \"$AGENT_LOG\"; fi\n\
+         case \"$input\" in *\"Answer with one word\"*) echo yes ;; esac\n",
+    )
+    .unwrap();
+    let out = ws
+        .cmd("fixtures/plan/rules")
+        .args(["run", "polish the copy", "--runner"])
+        .arg(format!("sh {}", script.display()))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let state = ws.state();
+    assert_eq!(step_status(&state, "s1"), "skipped");
+    assert_eq!(ws.agent_calls(), ["recorded"]);
+    let run = ws.sb.work().join(".agent-state/re0").join(&ws.run_ids()[0]);
+    assert!(
+        !run.join("runner.json").exists(),
+        "the record outlived the runner"
+    );
+}

@@ -596,6 +596,9 @@ impl<'a> Engine<'a> {
             step.id, step.target, self.run.state.intent
         );
         let inbox = self.run.inbox(&step.id, attempt);
+        // Recorded like a step's runner: a resume after a kill here finds
+        // the agent and does not start a second one beside it.
+        let pidfile = self.run.dir.join(super::settle::RUNNER_FILE);
         let verdict = runner
             .judge(&Invocation {
                 run_id: &self.run.state.run_id.clone(),
@@ -607,7 +610,7 @@ impl<'a> Engine<'a> {
                 prompt: &question,
                 workspace: &self.run.workspace.clone(),
                 log: &log,
-                pidfile: None,
+                pidfile: Some(&pidfile),
             })
             .map_err(|e| Error::Io {
                 path: log.clone(),
