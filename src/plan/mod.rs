@@ -13,7 +13,7 @@ pub mod description;
 pub mod fields;
 mod fit;
 pub mod infer;
-pub mod lexicon;
+mod lexicon;
 mod links;
 pub mod material;
 pub mod model;

@@ -27,10 +27,15 @@ pub const STOP_WORDS: &[&str] = &[
 /// The longest stop word, in bytes.
 const MAX_STOP_LEN: usize = 10;
 
+/// True when `w` is a number: ASCII digits only.
+fn is_number(w: &str) -> bool {
+    !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
+}
+
 pub fn is_stop_word(w: &str) -> bool {
     // Numbers ("10 slides", "v2") say how much, never which skill; one
     // right after a name is its version (`Analyzer::versioned`).
-    if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) {
+    if is_number(w) {
         return true;
     }
     // A `match` on string literals compiles to a length switch and a few
@@ -410,7 +415,7 @@ impl Analyzer {
 
     /// [`Analyzer::version_before`] for one word before the number.
     fn versioned(word: &str, number: &str) -> Option<String> {
-        if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        if !is_number(number) {
             return None;
         }
         let is_name = !word.is_empty() && word.bytes().all(|b| b.is_ascii_lowercase());
@@ -463,17 +468,15 @@ impl Analyzer {
                 }
             }
             k += 1;
-            let number = w.as_bytes().first().is_some_and(u8::is_ascii_digit)
-                && w.bytes().all(|b| b.is_ascii_digit());
             if let Some(canon) = known.synonym {
                 f(canon, w);
-            } else if !(known.stop || number) {
-                stem(self, w, &mut |t| f(t, w));
-            } else if number {
+            } else if is_number(w) {
                 // ".NET 9", "Python 3", "iOS 17": the number says which one.
                 if let Some((name, v)) = Self::version_before(&words[..k - 1], w) {
                     f(&v, &format!("{name} {w}"));
                 }
+            } else if !known.stop {
+                stem(self, w, &mut |t| f(t, w));
             }
         }
     }
