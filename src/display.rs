@@ -53,6 +53,14 @@ pub fn clean_lines(text: &str) -> Cow<'_, str> {
 
 /// At most `max` characters of `text`, ending in `…` when cut.
 pub fn clip(text: &str, max: usize) -> Cow<'_, str> {
+    // No more bytes than `max` is no more characters; ASCII text has one
+    // byte per character (a body summary is clipped for every skill).
+    if text.len() <= max {
+        return Cow::Borrowed(text);
+    }
+    if text.is_ascii() {
+        return Cow::Owned(format!("{}…", &text[..max.saturating_sub(1)]));
+    }
     match text.char_indices().nth(max) {
         None => Cow::Borrowed(text),
         Some(_) => {
@@ -82,5 +90,8 @@ mod tests {
         assert_eq!(clip("ééééé", 3), "éé…");
         assert_eq!(clip("abcdef", 6), "abcdef");
         assert_eq!(clip("abcdefg", 6), "abcde…");
+        assert_eq!(clip("abcdefg", 0), "…");
+        assert_eq!(clip("éé", 0), "…");
+        assert_eq!(clip("aéé", 2), "a…");
     }
 }

@@ -154,22 +154,22 @@ fn read_name(name: &str, p: &mut Prose) {
 
 /// The noun phrase after a determiner: up to four words, ending before a
 /// word that starts a new phrase.
-fn noun_phrase(w: &[String]) -> Option<String> {
+fn noun_phrase(w: &[&str]) -> Option<String> {
     let stop = [
         "to", "for", "with", "and", "or", "in", "on", "that", "which", "before", "after", "from",
         "into", "of", "is", "are", "by",
     ];
     let mut i = 0;
     if w.first()
-        .is_some_and(|x| matches!(x.as_str(), "a" | "an" | "the" | "your" | "their"))
+        .is_some_and(|x| matches!(*x, "a" | "an" | "the" | "your" | "their"))
     {
         i = 1;
     }
     let phrase: Vec<&str> = w[i..]
         .iter()
-        .take_while(|x| !stop.contains(&x.as_str()))
+        .take_while(|x| !stop.contains(x))
         .take(4)
-        .map(String::as_str)
+        .copied()
         .collect();
     (!phrase.is_empty()).then(|| phrase.join(" "))
 }
@@ -178,10 +178,10 @@ fn read_description(d: &str, p: &mut Prose) {
     with_words(d, |w| read_description_words(w, p));
 }
 
-fn read_description_words(w: &[String], p: &mut Prose) {
+fn read_description_words(w: &[&str], p: &mut Prose) {
     for i in 0..w.len() {
         let rest = &w[i + 1..];
-        match w[i].as_str() {
+        match w[i] {
             "before" => p.before.extend(activity(rest)),
             "after" => p.after.extend(activity(rest)),
             "have" | "given" => {
@@ -200,20 +200,20 @@ fn read_description_words(w: &[String], p: &mut Prose) {
         if w[i] == "when"
             && rest.len() >= 3
             && rest[1] == "is"
-            && matches!(rest[2].as_str(), "complete" | "done" | "finished")
+            && matches!(rest[2], "complete" | "done" | "finished")
         {
-            p.after.push(rest[0].clone());
+            p.after.push(rest[0].to_string());
         }
     }
 }
 
 /// The activity after "before"/"after": up to three words.
-fn activity(rest: &[String]) -> Option<String> {
+fn activity(rest: &[&str]) -> Option<String> {
     let a: Vec<&str> = rest
         .iter()
-        .take_while(|x| !matches!(x.as_str(), "and" | "or" | "to" | "with" | "so"))
+        .take_while(|x| !matches!(**x, "and" | "or" | "to" | "with" | "so"))
         .take(3)
-        .map(String::as_str)
+        .copied()
         .collect();
     (!a.is_empty()).then(|| a.join(" "))
 }

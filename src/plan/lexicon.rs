@@ -1,7 +1,7 @@
 //! What term analysis must know of a word before stemming it, found with
-//! one hash lookup: whether it is a stop word ([`super::text`]), the
-//! canonical term it stands for, and whether it may open a phrase of the
-//! synonym table ([`super::synonyms`]).
+//! one hash lookup: whether it is a stop word or a common word of requests
+//! ([`super::text`]), the canonical term it stands for, and whether it may
+//! open a phrase of the synonym table ([`super::synonyms`]).
 //!
 //! Every word of every skill text passes here on a cold load. Asked of
 //! three `match`es in turn, the three questions cost more than stemming
@@ -20,6 +20,8 @@ pub struct Known {
     pub synonym: Option<&'static str>,
     /// It is the first word of a phrase of the synonym table.
     pub opens_phrase: bool,
+    /// A common word of requests, as written ([`super::text::WEAK_WORDS`]).
+    pub weak: bool,
 }
 
 /// What is known of `word` (lowercase), or `None` for most words.
@@ -33,6 +35,9 @@ fn table() -> &'static HashMap<&'static str, Known> {
         let mut t: HashMap<&'static str, Known> = HashMap::new();
         for &w in super::text::STOP_WORDS {
             t.entry(w).or_default().stop = true;
+        }
+        for &w in super::text::WEAK_WORDS {
+            t.entry(w).or_default().weak = true;
         }
         for &(words, canon) in super::synonyms::WORDS {
             for &w in words {

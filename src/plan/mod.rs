@@ -16,6 +16,7 @@ pub mod infer;
 mod lexicon;
 mod links;
 pub mod material;
+mod memo;
 pub mod model;
 mod named;
 pub mod order;
@@ -30,6 +31,7 @@ pub mod synonyms;
 mod task_words;
 pub mod text;
 pub mod typing;
+pub mod words;
 
 pub use model::{Plan, PlanResult, Step, StepKind, StepLink, StepType};
 

@@ -11,10 +11,10 @@
 //! dropped, stemmed.
 
 use super::description::{self, Part};
+use super::memo::Memo;
 use super::text::{with_words, Analyzer};
 use crate::catalog::Skill;
 use crate::shared_text::Text;
-use foldhash::{HashMap, HashMapExt};
 use std::cell::RefCell;
 
 /// The number of fields.
@@ -66,26 +66,55 @@ impl Profile {
 
 thread_local! {
     static ANALYZER: Analyzer = Analyzer::default();
-    /// Stems already computed on this thread: the words of a catalog repeat.
-    static STEMS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+    /// What this thread has learned of words: the words of a catalog repeat.
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
-
-/// Words remembered per thread at most (a bound on a hostile catalog).
-const MAX_MEMO: usize = 200_000;
 
 /// Builds the profile of `skill` from its name, contract, description and
 /// body summary.
 pub fn of(skill: &Skill) -> Profile {
-    ANALYZER.with(|a| build(skill, a))
+    ANALYZER.with(|a| {
+        MEMO.with(|m| match m.try_borrow_mut() {
+            Ok(mut m) => build(skill, &mut Terms { a, memo: &mut m }),
+            // Not reached: a profile is never built while one is.
+            Err(_) => build(
+                skill,
+                &mut Terms {
+                    a,
+                    memo: &mut Memo::default(),
+                },
+            ),
+        })
+    })
 }
 
-fn build(skill: &Skill, a: &Analyzer) -> Profile {
+/// What term analysis needs: the analyzer and the words it has seen.
+struct Terms<'a> {
+    a: &'a Analyzer,
+    memo: &'a mut Memo,
+}
+
+impl Terms<'_> {
+    /// Appends the terms of `text` to `out`, each followed by a space.
+    fn add(&mut self, text: &str, out: &mut String) {
+        // The phrase table looks ahead, so words are gathered before terms.
+        with_words(text, |ws| {
+            self.a.for_each_term_with(ws, self.memo, |t, _| {
+                // A term is a word of letters and digits: never a space inside.
+                out.push_str(t);
+                out.push(' ');
+            });
+        })
+    }
+}
+
+fn build(skill: &Skill, a: &mut Terms) -> Profile {
     let mut p = Profile::default();
     let mut terms = String::new();
-    add_terms(a, &skill.name, &mut terms);
+    a.add(&skill.name, &mut terms);
     p.ends[0] = terms.len() as u32;
     for t in skill.contract.triggers() {
-        add_terms(a, t, &mut terms);
+        a.add(t, &mut terms);
     }
     p.ends[1] = terms.len() as u32;
     let d = skill.description.as_deref().unwrap_or("");
@@ -95,29 +124,29 @@ fn build(skill: &Skill, a: &Analyzer) -> Profile {
     for r in &parts.phrases {
         let quoted = &d[r.clone()];
         if !quoted.trim().contains(char::is_whitespace) {
-            add_terms(a, quoted, &mut terms);
+            a.add(quoted, &mut terms);
         }
     }
     p.ends[2] = terms.len() as u32;
     for (f, want) in [(3, Part::When), (4, Part::Does)] {
         for (part, r) in &parts.spans {
             if *part == want {
-                add_terms(a, &d[r.clone()], &mut terms);
+                a.add(&d[r.clone()], &mut terms);
             }
         }
         p.ends[f] = terms.len() as u32;
     }
     for t in skill.contract.produces() {
-        add_terms(a, t, &mut terms);
+        a.add(t, &mut terms);
     }
     p.ends[5] = terms.len() as u32;
     if let Some(b) = &skill.summary {
-        add_terms(a, b, &mut terms);
+        a.add(b, &mut terms);
     }
     p.ends[6] = terms.len() as u32;
     for (part, r) in &parts.spans {
         if *part == Part::Not {
-            add_terms(a, &d[r.clone()], &mut terms);
+            a.add(&d[r.clone()], &mut terms);
         }
     }
     p.ends[7] = terms.len() as u32;
@@ -132,7 +161,7 @@ fn build(skill: &Skill, a: &Analyzer) -> Profile {
         .chain(quoted)
     {
         let mut stems = String::new();
-        add_terms(a, phrase, &mut stems);
+        a.add(phrase, &mut stems);
         if stems.matches(' ').count() >= 2 {
             stems.pop();
             p.phrases.push((phrase.trim().to_string(), stems));
@@ -151,34 +180,6 @@ pub fn lens(terms: &str, ends: &[u32; FIELDS]) -> [u32; FIELDS] {
         start = end;
     }
     out
-}
-
-/// Appends the terms of `text` to `out`, each followed by a space.
-fn add_terms(a: &Analyzer, text: &str, out: &mut String) {
-    // The phrase table looks ahead, so words are gathered before terms.
-    with_words(text, |ws| {
-        a.for_each_term_with(ws, stem_memo, |t, _| {
-            // A term is a word of letters and digits: never a space inside.
-            out.push_str(t);
-            out.push(' ');
-        });
-    })
-}
-
-/// `a.stem(w)`, remembered for this thread.
-fn stem_memo(a: &Analyzer, w: &str, f: &mut dyn FnMut(&str)) {
-    STEMS.with(|m| {
-        let mut m = m.borrow_mut();
-        if let Some(s) = m.get(w) {
-            f(s);
-            return;
-        }
-        let s = a.stem(w);
-        f(&s);
-        if m.len() < MAX_MEMO {
-            m.insert(w.to_string(), s);
-        }
-    })
 }
 
 #[cfg(test)]

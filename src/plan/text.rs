@@ -1,7 +1,9 @@
-//! Turning text into index terms: lowercase words, stop words dropped,
+//! Turning text into index terms: lowercase words ([`super::words`]), stop words dropped,
 //! English Snowball stems. Hyphenated names split into their words, so
 //! `review-change` matches "review my change".
 
+use super::memo::{Resolve, Seen};
+pub use super::words::{for_each_word, with_words, words};
 use rust_stemmers::{Algorithm, Stemmer};
 
 /// Words that carry no meaning for choosing a skill. Sorted for binary search.
@@ -28,7 +30,7 @@ pub const STOP_WORDS: &[&str] = &[
 const MAX_STOP_LEN: usize = 10;
 
 /// True when `w` is a number: ASCII digits only.
-fn is_number(w: &str) -> bool {
+pub fn is_number(w: &str) -> bool {
     !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
 }
 
@@ -217,133 +219,11 @@ pub fn is_stop_word(w: &str) -> bool {
         )
 }
 
-/// Calls `f` with each lowercase word of `text`, reusing one buffer: the
-/// allocation-free form of [`words`] for scoring large catalogs.
-///
-/// ASCII words are byte ranges of the text, passed as they are unless they
-/// hold an upper-case letter (then lowered into `buf`). A stretch holding a
-/// character beyond ASCII, up to the next ASCII separator, is read by
-/// characters: one "…" or "—" no longer sends a whole description down the
-/// slow path.
-pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
-    buf.clear();
-    let bytes = text.as_bytes();
-    let mut start: Option<usize> = None;
-    let emit = |word: &str, buf: &mut String, f: &mut dyn FnMut(&str)| {
-        let word = word.trim_end_matches('\'');
-        if word.is_empty() {
-            return;
-        }
-        if word.bytes().any(|b| b.is_ascii_uppercase()) {
-            buf.clear();
-            buf.push_str(word);
-            buf.make_ascii_lowercase();
-            f(buf);
-        } else {
-            f(word);
-        }
-    };
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !b.is_ascii() {
-            // `i` follows an ASCII byte (or is 0): a character boundary, as
-            // is the ASCII separator that ends the stretch.
-            let from = start.take().unwrap_or(i);
-            let end = bytes[i..]
-                .iter()
-                .position(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == b'\''))
-                .map_or(bytes.len(), |p| i + p);
-            words_by_char(&text[from..end], buf, &mut f);
-            i = end;
-            continue;
-        }
-        let inside = b.is_ascii_alphanumeric() || (b == b'\'' && start.is_some());
-        match (inside, start) {
-            (true, None) => start = Some(i),
-            (false, Some(from)) => {
-                emit(&text[from..i], buf, &mut f);
-                start = None;
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    if let Some(from) = start {
-        emit(&text[from..], buf, &mut f);
-    }
-    buf.clear();
-}
-
-/// [`for_each_word`] by characters, for text beyond ASCII.
-fn words_by_char(text: &str, buf: &mut String, f: &mut impl FnMut(&str)) {
-    buf.clear();
-    for c in text.chars() {
-        if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
-            buf.extend(c.to_lowercase());
-        } else if !buf.is_empty() {
-            f(buf.trim_end_matches('\''));
-            buf.clear();
-        }
-    }
-    if !buf.is_empty() {
-        f(buf.trim_end_matches('\''));
-        buf.clear();
-    }
-}
-
-thread_local! {
-    /// A word buffer and reused word strings for [`with_words`].
-    static WORDS: std::cell::RefCell<(String, Vec<String>)> =
-        const { std::cell::RefCell::new((String::new(), Vec::new())) };
-}
-
-/// Calls `f` with the words of `text` (as [`words`] gives them), held in
-/// strings this thread reuses: [`words`] without an allocation per word,
-/// for reading every skill of a large catalog. A call from inside `f`
-/// gets fresh strings.
-pub fn with_words<R>(text: &str, f: impl FnOnce(&[String]) -> R) -> R {
-    WORDS.with(|cell| {
-        let Ok(mut guard) = cell.try_borrow_mut() else {
-            // Called from inside `f`: fall back to fresh strings.
-            return f(&words(text));
-        };
-        let (buf, ws) = &mut *guard;
-        let mut n = 0;
-        for_each_word(text, buf, |w| {
-            if n == ws.len() {
-                ws.push(String::new());
-            }
-            ws[n].clear();
-            ws[n].push_str(w);
-            n += 1;
-        });
-        f(&ws[..n])
-    })
-}
-
-/// Lowercase words of letters and digits (an apostrophe stays inside a word).
-pub fn words(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for c in text.chars() {
-        if c.is_alphanumeric() || (c == '\'' && !cur.is_empty()) {
-            cur.extend(c.to_lowercase());
-        } else if !cur.is_empty() {
-            out.push(std::mem::take(&mut cur).trim_end_matches('\'').to_string());
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur.trim_end_matches('\'').to_string());
-    }
-    out
-}
-
 /// Common words of task requests ("make", "new", "app", "review",
 /// "update", "store", "set"…): a skill matched on them alone is padding, so
 /// they carry [`WEAK_WEIGHT`] of a word's evidence. Sorted.
 #[rustfmt::skip]
-const WEAK_WORDS: &[&str] = &[
+pub(super) const WEAK_WORDS: &[&str] = &[
     "add", "api", "app", "application", "apps", "basic", "best", "better", "build", "change",
     "changes", "check", "code", "content", "create", "data", "easy", "everything", "feature",
     "features", "file", "files", "find", "first", "fix", "format", "general", "good", "great",
@@ -421,8 +301,8 @@ impl Analyzer {
         let is_name = !word.is_empty() && word.bytes().all(|b| b.is_ascii_lowercase());
         // The word as written is looked up, not its stem: this runs for
         // every number of every skill text.
-        (is_name && !is_stop_word(word) && WEAK_WORDS.binary_search(&word).is_err())
-            .then(|| format!("{word}{number}"))
+        let plain = || super::lexicon::of(word).is_none_or(|k| !k.stop && !k.weak);
+        (is_name && plain()).then(|| format!("{word}{number}"))
     }
 
     /// Terms without synonyms: the plain analysis the evaluation's floor
@@ -439,28 +319,22 @@ impl Analyzer {
     /// synonym phrase or word becomes its canonical term, stop words are
     /// dropped, other words are stemmed.
     pub fn for_each_term<S: AsRef<str>>(&self, words: &[S], f: impl FnMut(&str, &str)) {
-        self.for_each_term_with(
-            words,
-            |a, w, g| g(super::derive::family(&a.stemmer.stem(w))),
-            f,
-        );
+        self.for_each_term_with(words, &mut super::memo::Fresh, f);
     }
 
-    /// [`Analyzer::for_each_term`] with the stemming done by `stem(self,
-    /// word, emit)`, which may remember stems (see [`super::profile`]).
+    /// [`Analyzer::for_each_term`] with each word's answer found by `r`,
+    /// which may remember them (see [`super::memo`]).
     pub fn for_each_term_with<S: AsRef<str>>(
         &self,
         words: &[S],
-        stem: impl Fn(&Analyzer, &str, &mut dyn FnMut(&str)),
+        r: &mut impl Resolve,
         mut f: impl FnMut(&str, &str),
     ) {
         let mut k = 0;
         while k < words.len() {
             let w = words[k].as_ref();
-            // One lookup answers what `synonyms::phrase`, `synonyms::word`
-            // and `is_stop_word` would (see `super::lexicon`).
-            let known = super::lexicon::of(w).unwrap_or_default();
-            if known.opens_phrase {
+            let word = r.resolve(self, w);
+            if word.opens_phrase {
                 if let Some((canon, len)) = super::synonyms::phrase(&words[k..]) {
                     f(canon, w);
                     k += len;
@@ -468,15 +342,16 @@ impl Analyzer {
                 }
             }
             k += 1;
-            if let Some(canon) = known.synonym {
-                f(canon, w);
-            } else if is_number(w) {
+            match word.seen {
+                Seen::Synonym(canon) => f(canon, w),
                 // ".NET 9", "Python 3", "iOS 17": the number says which one.
-                if let Some((name, v)) = Self::version_before(&words[..k - 1], w) {
-                    f(&v, &format!("{name} {w}"));
+                Seen::Number => {
+                    if let Some((name, v)) = Self::version_before(&words[..k - 1], w) {
+                        f(&v, &format!("{name} {w}"));
+                    }
                 }
-            } else if !known.stop {
-                stem(self, w, &mut |t| f(t, w));
+                Seen::Stop => {}
+                Seen::Stem(t) => f(&t, w),
             }
         }
     }
@@ -502,45 +377,6 @@ mod tests {
         s.sort();
         assert_eq!(s, STOP_WORDS);
         assert_eq!(STOP_WORDS.iter().map(|w| w.len()).max(), Some(MAX_STOP_LEN));
-    }
-
-    #[test]
-    fn for_each_word_matches_words() {
-        // ASCII, beyond it, and the two mixed inside one word.
-        for text in [
-            "Review-change, then /ship it!",
-            "Café déjà-vu don't",
-            "",
-            "a'",
-            "Fills forms… then ships—fast",
-            "naïve 'café' don't… x'",
-            "Straße İstanbul ÉCOLE",
-            "…'a",
-        ] {
-            let mut got = Vec::new();
-            for_each_word(text, &mut String::new(), |w| got.push(w.to_string()));
-            assert_eq!(got, words(text), "{text}");
-        }
-    }
-
-    proptest::proptest! {
-        /// The byte path agrees with reading by characters on any text:
-        /// ASCII, beyond it, and the two mixed inside one word.
-        #[test]
-        fn for_each_word_is_words(text in "([a-zA-Z0-9 '.,—…éÉßİ\\-]|\\PC){0,40}") {
-            let mut got = Vec::new();
-            for_each_word(&text, &mut String::new(), |w| got.push(w.to_string()));
-            proptest::prop_assert_eq!(got, words(&text));
-        }
-    }
-
-    #[test]
-    fn words_split_hyphens_and_punctuation() {
-        assert_eq!(
-            words("Review-change, then /ship it!"),
-            ["review", "change", "then", "ship", "it"]
-        );
-        assert_eq!(words("don't"), ["don't"]);
     }
 
     #[test]

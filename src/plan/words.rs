@@ -1,0 +1,240 @@
+//! Cutting text into lowercase words: letters and digits, with an
+//! apostrophe inside a word ("don't"), every other character a separator,
+//! so `review-change` is "review" and "change".
+//!
+//! [`words`] is the plain form. Reading every skill text of a large
+//! catalog, [`with_words`] gives the same words without an allocation per
+//! word: on ASCII text, the words are slices of the text itself (or of one
+//! lowered copy of it).
+
+use std::cell::RefCell;
+
+/// Calls `f` with each lowercase word of `text`, reusing one buffer: the
+/// allocation-free form of [`words`] for scoring large catalogs.
+///
+/// ASCII words are byte ranges of the text, passed as they are unless they
+/// hold an upper-case letter (then lowered into `buf`). A stretch holding a
+/// character beyond ASCII, up to the next ASCII separator, is read by
+/// characters: one "…" or "—" no longer sends a whole description down the
+/// slow path.
+pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
+    buf.clear();
+    let bytes = text.as_bytes();
+    let mut start: Option<usize> = None;
+    let emit = |word: &str, buf: &mut String, f: &mut dyn FnMut(&str)| {
+        let word = word.trim_end_matches('\'');
+        if word.is_empty() {
+            return;
+        }
+        if word.bytes().any(|b| b.is_ascii_uppercase()) {
+            buf.clear();
+            buf.push_str(word);
+            buf.make_ascii_lowercase();
+            f(buf);
+        } else {
+            f(word);
+        }
+    };
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !b.is_ascii() {
+            // `i` follows an ASCII byte (or is 0): a character boundary, as
+            // is the ASCII separator that ends the stretch.
+            let from = start.take().unwrap_or(i);
+            let end = bytes[i..]
+                .iter()
+                .position(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == b'\''))
+                .map_or(bytes.len(), |p| i + p);
+            words_by_char(&text[from..end], buf, &mut f);
+            i = end;
+            continue;
+        }
+        let inside = b.is_ascii_alphanumeric() || (b == b'\'' && start.is_some());
+        match (inside, start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                emit(&text[from..i], buf, &mut f);
+                start = None;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if let Some(from) = start {
+        emit(&text[from..], buf, &mut f);
+    }
+    buf.clear();
+}
+
+/// [`for_each_word`] by characters, for text beyond ASCII.
+fn words_by_char(text: &str, buf: &mut String, f: &mut impl FnMut(&str)) {
+    buf.clear();
+    for c in text.chars() {
+        if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
+            buf.extend(c.to_lowercase());
+        } else if !buf.is_empty() {
+            f(buf.trim_end_matches('\''));
+            buf.clear();
+        }
+    }
+    if !buf.is_empty() {
+        f(buf.trim_end_matches('\''));
+        buf.clear();
+    }
+}
+
+/// Lowercase words of letters and digits (an apostrophe stays inside a word).
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() || (c == '\'' && !cur.is_empty()) {
+            cur.extend(c.to_lowercase());
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur).trim_end_matches('\'').to_string());
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur.trim_end_matches('\'').to_string());
+    }
+    out
+}
+
+thread_local! {
+    /// Lowered text and a word buffer for [`with_words`].
+    static BUFFERS: RefCell<(String, String)> = const { RefCell::new((String::new(), String::new())) };
+}
+
+/// Calls `f` with the words of `text`, as [`words`] gives them, without an
+/// allocation per word. A call from inside `f` gets fresh buffers.
+pub fn with_words<R>(text: &str, f: impl FnOnce(&[&str]) -> R) -> R {
+    BUFFERS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut guard) => {
+            let (lower, buf) = &mut *guard;
+            words_in(text, lower, buf, f)
+        }
+        Err(_) => words_in(text, &mut String::new(), &mut String::new(), f),
+    })
+}
+
+/// [`with_words`] with its buffers: `lower` holds the text's words (ASCII
+/// text lowered as a whole, other text word by word), `buf` one word.
+fn words_in<R>(
+    text: &str,
+    lower: &mut String,
+    buf: &mut String,
+    f: impl FnOnce(&[&str]) -> R,
+) -> R {
+    lower.clear();
+    let mut spans: Vec<(u32, u32)> = Vec::with_capacity(text.len() / 5 + 1);
+    if text.is_ascii() {
+        let source = if text.bytes().any(|b| b.is_ascii_uppercase()) {
+            lower.push_str(text);
+            lower.make_ascii_lowercase();
+            lower.as_str()
+        } else {
+            text
+        };
+        ascii_words(source.as_bytes(), &mut spans);
+        let ws: Vec<&str> = spans.iter().map(|&r| at(source, r)).collect();
+        return f(&ws);
+    }
+    for_each_word(text, buf, |w| {
+        let from = lower.len() as u32;
+        lower.push_str(w);
+        spans.push((from, lower.len() as u32));
+    });
+    let ws: Vec<&str> = spans.iter().map(|&r| at(lower, r)).collect();
+    f(&ws)
+}
+
+/// The text of byte range `r` of `s`.
+fn at(s: &str, r: (u32, u32)) -> &str {
+    s.get(r.0 as usize..r.1 as usize).unwrap_or("")
+}
+
+/// The words of lowercase-or-not ASCII text as byte ranges: a letter or
+/// digit starts a word, which runs on over letters, digits and `'`, and
+/// ends without its trailing `'`s.
+fn ascii_words(b: &[u8], out: &mut Vec<(u32, u32)>) {
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_alphanumeric() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
+            i += 1;
+        }
+        let mut end = i;
+        while b[end - 1] == b'\'' {
+            end -= 1;
+        }
+        out.push((start as u32, end as u32));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn for_each_word_matches_words() {
+        // ASCII, beyond it, and the two mixed inside one word.
+        for text in [
+            "Review-change, then /ship it!",
+            "Café déjà-vu don't",
+            "",
+            "a'",
+            "Fills forms… then ships—fast",
+            "naïve 'café' don't… x'",
+            "Straße İstanbul ÉCOLE",
+            "…'a",
+        ] {
+            let mut got = Vec::new();
+            for_each_word(text, &mut String::new(), |w| got.push(w.to_string()));
+            assert_eq!(got, words(text), "{text}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The byte path agrees with reading by characters on any text:
+        /// ASCII, beyond it, and the two mixed inside one word.
+        #[test]
+        fn for_each_word_is_words(text in "([a-zA-Z0-9 '.,—…éÉßİ\\-]|\\PC){0,40}") {
+            let mut got = Vec::new();
+            for_each_word(&text, &mut String::new(), |w| got.push(w.to_string()));
+            proptest::prop_assert_eq!(got, words(&text));
+        }
+    }
+
+    #[test]
+    fn words_split_hyphens_and_punctuation() {
+        assert_eq!(
+            words("Review-change, then /ship it!"),
+            ["review", "change", "then", "ship", "it"]
+        );
+        assert_eq!(words("don't"), ["don't"]);
+    }
+
+    proptest::proptest! {
+        /// `with_words` gives the words `words` gives, ASCII or not, upper
+        /// case or not.
+        #[test]
+        fn with_words_is_words(text in "([a-zA-Z0-9 '.,\\-]|[—…éÉßİ]|\\PC){0,60}") {
+            let got = with_words(&text, |ws| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>());
+            proptest::prop_assert_eq!(got, words(&text));
+        }
+    }
+
+    #[test]
+    fn with_words_inside_with_words() {
+        let got = with_words("Review THE change", |outer| {
+            let inner = with_words("don't Ship'", |ws| ws.join("|"));
+            format!("{}/{inner}", outer.join("|"))
+        });
+        assert_eq!(got, "review|the|change/don't|ship");
+    }
+}
