@@ -20,6 +20,9 @@
 //! exclusion, which runs to the end of the sentence or to the next use
 //! marker. Everything else is what the skill does.
 
+mod ascii;
+pub use ascii::{cut, Cut, Word};
+
 /// Which part of a description a span belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Part {
@@ -180,25 +183,95 @@ fn word_is(word: &str, m: &str) -> bool {
     }
 }
 
-/// The length of the longest marker of `set` at word `i` of `s`.
-fn marker_at(
-    s: &str,
-    words: &[std::ops::Range<usize>],
-    i: usize,
-    set: &[&[&str]],
-) -> Option<usize> {
+/// The words of one sentence, as the marker scan reads them.
+trait SentenceWords {
+    /// How many words the sentence has.
+    fn count(&self) -> usize;
+    /// Where word `i` starts in the whole text.
+    fn start(&self, i: usize) -> usize;
+    /// True when word `i` is the marker word `m` (lowercase), ignoring case.
+    fn is(&self, i: usize, m: &str) -> bool;
+    /// The first byte of word `i`, lowercase.
+    fn first(&self, i: usize) -> u8;
+    /// True when word `i` may open a marker ([`may_open_marker`]).
+    fn may_open(&self, i: usize) -> bool;
+}
+
+/// The words of a sentence `s` starting at byte `base` of the text, as
+/// ranges of `s`, in any case.
+struct Written<'a> {
+    s: &'a str,
+    base: usize,
+    words: &'a [std::ops::Range<usize>],
+}
+
+impl SentenceWords for Written<'_> {
+    fn count(&self) -> usize {
+        self.words.len()
+    }
+    fn start(&self, i: usize) -> usize {
+        self.base + self.words[i].start
+    }
+    fn is(&self, i: usize, m: &str) -> bool {
+        word_is(&self.s[self.words[i].clone()], m)
+    }
+    fn first(&self, i: usize) -> u8 {
+        self.s.as_bytes()[self.words[i].start].to_ascii_lowercase()
+    }
+    fn may_open(&self, i: usize) -> bool {
+        may_open_marker(&self.s[self.words[i].clone()])
+    }
+}
+
+/// The length of the longest marker of `set` at word `i`.
+fn marker_at(w: &impl SentenceWords, i: usize, set: &[&[&str]]) -> Option<usize> {
     // Most words start no marker: compare first letters before words.
-    let first = s.as_bytes().get(words[i].start)?.to_ascii_lowercase();
+    let first = w.first(i);
     set.iter()
         .filter(|m| {
-            m.first().and_then(|w| w.as_bytes().first()) == Some(&first)
-                && m.len() <= words.len() - i
-                && m.iter()
-                    .zip(&words[i..])
-                    .all(|(a, r)| word_is(&s[r.clone()], a))
+            m.first().and_then(|x| x.as_bytes().first()) == Some(&first)
+                && m.len() <= w.count() - i
+                && m.iter().enumerate().all(|(k, x)| w.is(i + k, x))
         })
         .map(|m| m.len())
         .max()
+}
+
+/// Adds the parts of one sentence (bytes `sentence` of `text`, its words
+/// `w`) to `out`.
+fn cut_sentence(
+    out: &mut Parts,
+    text: &str,
+    sentence: std::ops::Range<usize>,
+    w: &impl SentenceWords,
+) {
+    let mut part = Part::Does;
+    let mut from = sentence.start;
+    let mut i = 0;
+    while i < w.count() {
+        if !w.may_open(i) {
+            i += 1;
+            continue;
+        }
+        let (next, len) = if let Some(len) = marker_at(w, i, NOT_MARKERS) {
+            (Part::Not, len)
+        } else if let Some(len) = marker_at(w, i, USE_MARKERS) {
+            (Part::When, len)
+        } else if i == 0 && (w.is(0, "when") || w.is(0, "whenever")) {
+            (Part::When, 1)
+        } else {
+            i += 1;
+            continue;
+        };
+        if next != part {
+            let at = w.start(i);
+            push_span(out, part, text, from..at);
+            part = next;
+            from = at;
+        }
+        i += len;
+    }
+    push_span(out, part, text, from..sentence.end);
 }
 
 /// True when `word` may open a marker: it is the first word of one (or not
@@ -284,41 +357,12 @@ pub fn parts(text: &str) -> Parts {
     for sentence in sentences(text) {
         let s = &text[sentence.clone()];
         word_spans_into(s, &mut words);
-        let mut part = Part::Does;
-        let mut from = 0;
-        let mut i = 0;
-        while i < words.len() {
-            if !may_open_marker(&s[words[i].clone()]) {
-                i += 1;
-                continue;
-            }
-            let (next, len) = if let Some(len) = marker_at(s, &words, i, NOT_MARKERS) {
-                (Part::Not, len)
-            } else if let Some(len) = marker_at(s, &words, i, USE_MARKERS) {
-                (Part::When, len)
-            } else if i == 0
-                && (word_is(&s[words[0].clone()], "when")
-                    || word_is(&s[words[0].clone()], "whenever"))
-            {
-                (Part::When, 1)
-            } else {
-                i += 1;
-                continue;
-            };
-            if next != part {
-                let at = words[i].start;
-                push_span(
-                    &mut out,
-                    part,
-                    text,
-                    sentence.start + from..sentence.start + at,
-                );
-                part = next;
-                from = at;
-            }
-            i += len;
-        }
-        push_span(&mut out, part, text, sentence.start + from..sentence.end);
+        let w = Written {
+            s,
+            base: sentence.start,
+            words: &words,
+        };
+        cut_sentence(&mut out, text, sentence, &w);
     }
     out
 }

@@ -10,7 +10,7 @@
 //! those of [`Analyzer::for_each_term`]: synonyms applied, stop words
 //! dropped, stemmed.
 
-use super::description::{self, Part};
+use super::description::{self, Part, Parts};
 use super::memo::Memo;
 use super::text::{with_words, Analyzer};
 use crate::catalog::Skill;
@@ -98,27 +98,88 @@ impl Terms<'_> {
     /// Appends the terms of `text` to `out`, each followed by a space.
     fn add(&mut self, text: &str, out: &mut String) {
         // The phrase table looks ahead, so words are gathered before terms.
-        with_words(text, |ws| {
-            self.a.for_each_term_with(ws, self.memo, |t, _| {
-                // A term is a word of letters and digits: never a space inside.
-                out.push_str(t);
-                out.push(' ');
-            });
-        })
+        with_words(text, |ws| self.add_words(ws, out))
+    }
+
+    /// Appends the terms of the lowercase words `ws` to `out`.
+    fn add_words(&mut self, ws: &[&str], out: &mut String) {
+        self.a.for_each_term_with(ws, self.memo, |t, _| {
+            // A term is a word of letters and digits: never a space inside.
+            out.push_str(t);
+            out.push(' ');
+        });
+    }
+}
+
+/// A description cut into its parts, and the words of each part.
+struct Described<'d> {
+    text: &'d str,
+    parts: Parts,
+    /// An ASCII description's lowercase words and where each starts,
+    /// found once with its parts ([`description::cut`]); none for other
+    /// text, whose parts' words are read from each part's own text.
+    words: Option<(Vec<&'d str>, Vec<u32>)>,
+}
+
+impl<'d> Described<'d> {
+    fn of(text: &'d str, lower: &'d mut String) -> Described<'d> {
+        if !text.is_ascii() {
+            let parts = description::parts(text);
+            return Described {
+                text,
+                parts,
+                words: None,
+            };
+        }
+        lower.clear();
+        lower.push_str(text);
+        lower.make_ascii_lowercase();
+        let lower: &'d str = lower;
+        let cut = description::cut(text, lower);
+        let ws = cut
+            .words
+            .iter()
+            .map(|w| &lower[w.start as usize..w.end as usize])
+            .collect();
+        let starts = cut.words.iter().map(|w| w.start).collect();
+        Described {
+            text,
+            parts: cut.parts,
+            words: Some((ws, starts)),
+        }
+    }
+
+    /// Appends the terms of the description's bytes `r` (one part) to `out`.
+    fn add(&self, a: &mut Terms, r: &std::ops::Range<usize>, out: &mut String) {
+        match &self.words {
+            // A part starts at a word or a sentence and ends at a word or
+            // a sentence's end: no word crosses it.
+            Some((ws, starts)) => {
+                let lo = starts.partition_point(|&s| (s as usize) < r.start);
+                let hi = starts.partition_point(|&s| (s as usize) < r.end);
+                a.add_words(&ws[lo..hi], out);
+            }
+            None => a.add(&self.text[r.clone()], out),
+        }
     }
 }
 
 fn build(skill: &Skill, a: &mut Terms) -> Profile {
     let mut p = Profile::default();
-    let mut terms = String::new();
+    let d = skill.description.as_deref().unwrap_or("");
+    // Terms take about the bytes of the words they come from: room for
+    // them at once, not grown term by term.
+    let room = skill.name.len() + d.len() + skill.summary.as_ref().map_or(0, String::len);
+    let mut terms = String::with_capacity(room + 64);
     a.add(&skill.name, &mut terms);
     p.ends[0] = terms.len() as u32;
     for t in skill.contract.triggers() {
         a.add(t, &mut terms);
     }
     p.ends[1] = terms.len() as u32;
-    let d = skill.description.as_deref().unwrap_or("");
-    let parts = description::parts(d);
+    let mut lower = String::new();
+    let described = Described::of(d, &mut lower);
+    let parts = &described.parts;
     // A quoted word is a trigger word; the words of a longer quoted phrase
     // count only as that phrase, found as written.
     for r in &parts.phrases {
@@ -131,7 +192,7 @@ fn build(skill: &Skill, a: &mut Terms) -> Profile {
     for (f, want) in [(3, Part::When), (4, Part::Does)] {
         for (part, r) in &parts.spans {
             if *part == want {
-                a.add(&d[r.clone()], &mut terms);
+                described.add(a, r, &mut terms);
             }
         }
         p.ends[f] = terms.len() as u32;
@@ -146,7 +207,7 @@ fn build(skill: &Skill, a: &mut Terms) -> Profile {
     p.ends[6] = terms.len() as u32;
     for (part, r) in &parts.spans {
         if *part == Part::Not {
-            a.add(&d[r.clone()], &mut terms);
+            described.add(a, r, &mut terms);
         }
     }
     p.ends[7] = terms.len() as u32;
@@ -190,6 +251,29 @@ mod tests {
         let mut s = crate::catalog::skill::blank(name);
         s.description = Some(description.into());
         s
+    }
+
+    proptest::proptest! {
+        /// An ASCII description's parts get the terms their own text
+        /// gives: the words found once with the parts are those of each
+        /// part, synonym phrases and versions included.
+        #[test]
+        fn parts_of_ascii_text_keep_their_terms(
+            d in "((Use when|skip when|trigger on|instead of|unless|Do not use|not for|pull request|Node 20|net 9|when|the|x'|[a-zA-Z]{1,7})[ .,;:!?\n'\"-]{1,2}){0,30}"
+        ) {
+            let a = Analyzer::default();
+            let mut memo = Memo::default();
+            let mut t = Terms { a: &a, memo: &mut memo };
+            let mut lower = String::new();
+            let described = Described::of(&d, &mut lower);
+            proptest::prop_assert!(described.words.is_some());
+            for (_, r) in &described.parts.spans {
+                let (mut fused, mut own) = (String::new(), String::new());
+                described.add(&mut t, r, &mut fused);
+                t.add(&d[r.clone()], &mut own);
+                proptest::prop_assert_eq!(fused, own, "{:?}", &d[r.clone()]);
+            }
+        }
     }
 
     #[test]

@@ -318,7 +318,7 @@ impl Analyzer {
     /// Calls `f(term, surface)` for each term of `words` in order: a
     /// synonym phrase or word becomes its canonical term, stop words are
     /// dropped, other words are stemmed.
-    pub fn for_each_term<S: AsRef<str>>(&self, words: &[S], f: impl FnMut(&str, &str)) {
+    pub fn for_each_term<S: AsRef<str>>(&self, words: &[S], f: impl FnMut(&str, Surface<'_>)) {
         self.for_each_term_with(words, &mut super::memo::Fresh, f);
     }
 
@@ -328,7 +328,7 @@ impl Analyzer {
         &self,
         words: &[S],
         r: &mut impl Resolve,
-        mut f: impl FnMut(&str, &str),
+        mut f: impl FnMut(&str, Surface<'_>),
     ) {
         let mut k = 0;
         while k < words.len() {
@@ -336,23 +336,40 @@ impl Analyzer {
             let word = r.resolve(self, w);
             if word.opens_phrase {
                 if let Some((canon, len)) = super::synonyms::phrase(&words[k..]) {
-                    f(canon, w);
+                    f(canon, Surface::Word(w));
                     k += len;
                     continue;
                 }
             }
             k += 1;
             match word.seen {
-                Seen::Synonym(canon) => f(canon, w),
+                Seen::Synonym(canon) => f(canon, Surface::Word(w)),
                 // ".NET 9", "Python 3", "iOS 17": the number says which one.
                 Seen::Number => {
                     if let Some((name, v)) = Self::version_before(&words[..k - 1], w) {
-                        f(&v, &format!("{name} {w}"));
+                        f(&v, Surface::Version(name, w));
                     }
                 }
                 Seen::Stop => {}
-                Seen::Stem(t) => f(&t, w),
+                Seen::Stem(t) => f(&t, Surface::Word(w)),
             }
+        }
+    }
+}
+
+/// The words a term was read from: one word, or a name and its version
+/// ("node 20"), put together only when shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface<'a> {
+    Word(&'a str),
+    Version(&'a str, &'a str),
+}
+
+impl std::fmt::Display for Surface<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Surface::Word(w) => f.write_str(w),
+            Surface::Version(name, number) => write!(f, "{name} {number}"),
         }
     }
 }

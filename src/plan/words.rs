@@ -4,8 +4,9 @@
 //!
 //! [`words`] is the plain form. Reading every skill text of a large
 //! catalog, [`with_words`] gives the same words without an allocation per
-//! word: on ASCII text, the words are slices of the text itself (or of one
-//! lowered copy of it).
+//! word: the words are slices of the text itself, or of one lowered copy of
+//! an ASCII text; beyond ASCII only the words that had to be lowered are
+//! copied.
 
 use std::cell::RefCell;
 
@@ -18,11 +19,28 @@ use std::cell::RefCell;
 /// characters: one "…" or "—" no longer sends a whole description down the
 /// slow path.
 pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
+    each_word(text, buf, |piece| match piece {
+        Piece::At(from, to) => f(&text[from..to]),
+        Piece::Lowered(w) => f(w),
+    })
+}
+
+/// A word as [`each_word`] finds it.
+enum Piece<'b> {
+    /// Bytes `from..to` of the text, already lowercase.
+    At(usize, usize),
+    /// Lowered into the buffer.
+    Lowered(&'b str),
+}
+
+/// [`for_each_word`], telling a word that is a slice of the text from one
+/// lowered into `buf`.
+fn each_word(text: &str, buf: &mut String, mut f: impl FnMut(Piece<'_>)) {
     buf.clear();
     let bytes = text.as_bytes();
     let mut start: Option<usize> = None;
-    let emit = |word: &str, buf: &mut String, f: &mut dyn FnMut(&str)| {
-        let word = word.trim_end_matches('\'');
+    let emit = |from: usize, to: usize, buf: &mut String, f: &mut dyn FnMut(Piece<'_>)| {
+        let word = text[from..to].trim_end_matches('\'');
         if word.is_empty() {
             return;
         }
@@ -30,9 +48,9 @@ pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
             buf.clear();
             buf.push_str(word);
             buf.make_ascii_lowercase();
-            f(buf);
+            f(Piece::Lowered(buf));
         } else {
-            f(word);
+            f(Piece::At(from, from + word.len()));
         }
     };
     let mut i = 0;
@@ -46,7 +64,7 @@ pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
                 .iter()
                 .position(|&c| c.is_ascii() && !(c.is_ascii_alphanumeric() || c == b'\''))
                 .map_or(bytes.len(), |p| i + p);
-            words_by_char(&text[from..end], buf, &mut f);
+            words_by_char(&text[from..end], buf, &mut |w| f(Piece::Lowered(w)));
             i = end;
             continue;
         }
@@ -54,7 +72,7 @@ pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
         match (inside, start) {
             (true, None) => start = Some(i),
             (false, Some(from)) => {
-                emit(&text[from..i], buf, &mut f);
+                emit(from, i, buf, &mut f);
                 start = None;
             }
             _ => {}
@@ -62,13 +80,13 @@ pub fn for_each_word(text: &str, buf: &mut String, mut f: impl FnMut(&str)) {
         i += 1;
     }
     if let Some(from) = start {
-        emit(&text[from..], buf, &mut f);
+        emit(from, bytes.len(), buf, &mut f);
     }
     buf.clear();
 }
 
 /// [`for_each_word`] by characters, for text beyond ASCII.
-fn words_by_char(text: &str, buf: &mut String, f: &mut impl FnMut(&str)) {
+fn words_by_char(text: &str, buf: &mut String, f: &mut dyn FnMut(&str)) {
     buf.clear();
     for c in text.chars() {
         if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
@@ -127,8 +145,8 @@ fn words_in<R>(
     f: impl FnOnce(&[&str]) -> R,
 ) -> R {
     lower.clear();
-    let mut spans: Vec<(u32, u32)> = Vec::with_capacity(text.len() / 5 + 1);
     if text.is_ascii() {
+        let mut spans: Vec<(u32, u32)> = Vec::with_capacity(text.len() / 5 + 1);
         let source = if text.bytes().any(|b| b.is_ascii_uppercase()) {
             lower.push_str(text);
             lower.make_ascii_lowercase();
@@ -140,12 +158,21 @@ fn words_in<R>(
         let ws: Vec<&str> = spans.iter().map(|&r| at(source, r)).collect();
         return f(&ws);
     }
-    for_each_word(text, buf, |w| {
-        let from = lower.len() as u32;
-        lower.push_str(w);
-        spans.push((from, lower.len() as u32));
+    // Words that are slices of the text stay there; only those lowered or
+    // read by characters are copied, into `lower`.
+    let mut pieces: Vec<(bool, u32, u32)> = Vec::with_capacity(text.len() / 5 + 1);
+    each_word(text, buf, |piece| match piece {
+        Piece::At(from, to) => pieces.push((false, from as u32, to as u32)),
+        Piece::Lowered(w) => {
+            let from = lower.len() as u32;
+            lower.push_str(w);
+            pieces.push((true, from, lower.len() as u32));
+        }
     });
-    let ws: Vec<&str> = spans.iter().map(|&r| at(lower, r)).collect();
+    let ws: Vec<&str> = pieces
+        .iter()
+        .map(|&(lowered, a, b)| at(if lowered { lower } else { text }, (a, b)))
+        .collect();
     f(&ws)
 }
 
