@@ -4,9 +4,9 @@
 //!
 //! [`words`] is the plain form. Reading every skill text of a large
 //! catalog, [`with_words`] gives the same words without an allocation per
-//! word: the words are slices of the text itself, or of one lowered copy of
-//! an ASCII text; beyond ASCII only the words that had to be lowered are
-//! copied.
+//! word: the words are slices of the text itself, or of one lowered copy
+//! of it ([`lower_plain`]); only text with letters beyond ASCII has its
+//! words copied one by one.
 
 use std::cell::RefCell;
 
@@ -136,28 +136,22 @@ pub fn with_words<R>(text: &str, f: impl FnOnce(&[&str]) -> R) -> R {
     })
 }
 
-/// [`with_words`] with its buffers: `lower` holds the text's words (ASCII
-/// text lowered as a whole, other text word by word), `buf` one word.
+/// [`with_words`] with its buffers: `lower` holds the text's words (the
+/// text lowered as a whole, or word by word when it has letters beyond
+/// ASCII), `buf` one word.
 fn words_in<R>(
     text: &str,
     lower: &mut String,
     buf: &mut String,
     f: impl FnOnce(&[&str]) -> R,
 ) -> R {
-    lower.clear();
-    if text.is_ascii() {
-        let mut spans: Vec<(u32, u32)> = Vec::with_capacity(text.len() / 5 + 1);
-        let source = if text.bytes().any(|b| b.is_ascii_uppercase()) {
-            lower.push_str(text);
-            lower.make_ascii_lowercase();
-            lower.as_str()
-        } else {
-            text
-        };
-        ascii_words(source.as_bytes(), &mut spans);
-        let ws: Vec<&str> = spans.iter().map(|&r| at(source, r)).collect();
-        return f(&ws);
+    if text.is_ascii() && !text.bytes().any(|b| b.is_ascii_uppercase()) {
+        return f(&slices(text));
     }
+    if lower_plain(text, lower) {
+        return f(&slices(lower));
+    }
+    lower.clear();
     // Words that are slices of the text stay there; only those lowered or
     // read by characters are copied, into `lower`.
     let mut pieces: Vec<(bool, u32, u32)> = Vec::with_capacity(text.len() / 5 + 1);
@@ -174,6 +168,39 @@ fn words_in<R>(
         .map(|&(lowered, a, b)| at(if lowered { lower } else { text }, (a, b)))
         .collect();
     f(&ws)
+}
+
+/// The words of `s`, ASCII and lowercase, as slices of it.
+fn slices(s: &str) -> Vec<&str> {
+    let mut spans: Vec<(u32, u32)> = Vec::with_capacity(s.len() / 5 + 1);
+    ascii_words(s.as_bytes(), &mut spans);
+    spans.iter().map(|&r| at(s, r)).collect()
+}
+
+/// Writes `text` into `out` lowered and in ASCII, each character beyond
+/// ASCII that is neither a letter nor a digit (a dash, an ellipsis, an
+/// arrow) as `#` bytes, so every byte offset is the text's. Words and
+/// sentences are then where they are in `text`: such a character parts
+/// words as `#` does, and ends no sentence. False when `text` holds a
+/// letter or digit beyond ASCII, or `’` (an apostrophe inside a word to
+/// [`super::description`]): `out` is then not that text.
+pub fn lower_plain(text: &str, out: &mut String) -> bool {
+    out.clear();
+    if text.is_ascii() {
+        out.push_str(text);
+        out.make_ascii_lowercase();
+        return true;
+    }
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_lowercase());
+        } else if c.is_alphanumeric() || c == '’' {
+            return false;
+        } else {
+            out.extend(std::iter::repeat_n('#', c.len_utf8()));
+        }
+    }
+    true
 }
 
 /// The text of byte range `r` of `s`.
@@ -250,7 +277,7 @@ mod tests {
         /// `with_words` gives the words `words` gives, ASCII or not, upper
         /// case or not.
         #[test]
-        fn with_words_is_words(text in "([a-zA-Z0-9 '.,\\-]|[—…éÉßİ]|\\PC){0,60}") {
+        fn with_words_is_words(text in "([a-zA-Z0-9 '.,\\-]|[—…→’éÉßİ]|\\PC){0,60}") {
             let got = with_words(&text, |ws| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>());
             proptest::prop_assert_eq!(got, words(&text));
         }

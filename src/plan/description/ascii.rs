@@ -1,7 +1,11 @@
-//! [`super::parts`] for ASCII text, read from its lowercase words, which a
-//! skill's profile then takes its terms from: nine descriptions in ten are
-//! ASCII, and each is cut into words once, not once for its parts and
-//! again for each part's terms.
+//! [`super::parts`] read from a description's lowercase words, which a
+//! skill's profile then takes its terms from: the description is cut into
+//! words once, not once for its parts and again for each part's terms.
+//! Nine real descriptions in ten are ASCII, and nearly all the others go
+//! beyond it only in dashes and arrows, which [`lower_plain`] writes as
+//! `#`: the text it writes is what is read here.
+//!
+//! [`lower_plain`]: crate::plan::words::lower_plain
 
 use super::{cut_sentence, quoted, Parts, SentenceWords};
 
@@ -22,10 +26,12 @@ pub struct Cut {
     pub words: Vec<Word>,
 }
 
-/// Cuts ASCII `text`, whose lowercase form is `lower`, into its parts
-/// (as [`super::parts`] does) and its words.
+/// Cuts `text`, of which `lower` is what [`lower_plain`] wrote, into its
+/// parts (as [`super::parts`] does) and its words.
+///
+/// [`lower_plain`]: crate::plan::words::lower_plain
 pub fn cut(text: &str, lower: &str) -> Cut {
-    debug_assert!(text.is_ascii() && lower.len() == text.len());
+    debug_assert!(lower.is_ascii() && lower.len() == text.len());
     let (words, sentences) = scan(lower.as_bytes());
     let mut parts = Parts {
         spans: Vec::new(),
@@ -129,8 +135,17 @@ mod tests {
     use super::*;
     use crate::plan::words::words;
 
+    fn lowered(text: &str) -> String {
+        let mut lower = String::new();
+        assert!(
+            crate::plan::words::lower_plain(text, &mut lower),
+            "{text:?}"
+        );
+        lower
+    }
+
     fn check(text: &str) {
-        let lower = text.to_ascii_lowercase();
+        let lower = lowered(text);
         let got = cut(text, &lower);
         assert_eq!(got.parts, super::super::parts(text), "{text:?}");
         let ws: Vec<&str> = got
@@ -152,6 +167,7 @@ mod tests {
             ".",
             "a'' b' 'c",
             "USE THIS SKILL WHEN\nasked?\n\nNot for: tests",
+            "Builds decks — not for PDFs… Use when: x → y.— z",
         ] {
             check(text);
         }
@@ -163,9 +179,9 @@ mod tests {
         /// `words`.
         #[test]
         fn cuts_as_parts_and_words_do(
-            text in "((use|when|not|for|do|don't|skip|if|the|user|Use|NOT|When|x'|'y|[a-z]{1,6}|[0-9]{1,3})[ .,;:!?\n'\"`-]{1,2}){0,30}"
+            text in "((use|when|not|for|do|don't|skip|if|the|user|Use|NOT|When|x'|'y|[a-z]{1,6}|[0-9]{1,3})[ .,;:!?\n'\"`—…→-]{1,2}){0,30}"
         ) {
-            let lower = text.to_ascii_lowercase();
+            let lower = lowered(&text);
             let got = cut(&text, &lower);
             proptest::prop_assert_eq!(&got.parts, &super::super::parts(&text));
             let ws: Vec<&str> = got.words.iter().map(|w| &lower[w.start as usize..w.end as usize]).collect();
@@ -173,8 +189,8 @@ mod tests {
         }
 
         #[test]
-        fn cuts_any_ascii_as_parts_does(text in "[ -~\n]{0,80}") {
-            let lower = text.to_ascii_lowercase();
+        fn cuts_any_plain_text_as_parts_does(text in "([ -~\n]|[—…→×“”‘]){0,80}") {
+            let lower = lowered(&text);
             proptest::prop_assert_eq!(cut(&text, &lower).parts, super::super::parts(&text));
         }
     }
