@@ -30,6 +30,7 @@ pub mod fsio;
 pub mod ges;
 pub mod graph;
 pub mod guard;
+pub mod lines;
 pub mod paths;
 pub mod plan;
 pub mod process;

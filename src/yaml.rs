@@ -57,7 +57,7 @@ pub fn check_depth(text: &str) -> Result<(), TooDeep> {
     let mut quote: Option<char> = None;
     // A block scalar (`|`, `>`) body is text, not structure.
     let mut scalar_at: Option<usize> = None;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in crate::lines::lines(text).enumerate() {
         let line = raw.strip_suffix('\r').unwrap_or(raw);
         let body = line.trim_start_matches([' ', '\t']);
         let indent = line.len() - body.len();

@@ -53,7 +53,7 @@ pub fn split(text: &str) -> Result<Split<'_>, FenceError> {
         return Err(FenceError::Missing);
     }
     let mut offset = 0;
-    for line in rest.split_inclusive('\n') {
+    for line in crate::lines::inclusive(rest) {
         let content = line.strip_suffix('\n').unwrap_or(line);
         if is_fence(content, true) {
             return Ok(Split {
@@ -84,7 +84,7 @@ impl KeyLines {
         let mut out = KeyLines::default();
         let mut in_metadata = false;
         let mut metadata_indent: Option<usize> = None;
-        for (i, raw) in yaml.lines().enumerate() {
+        for (i, raw) in crate::lines::lines(yaml).enumerate() {
             let line_no = first_line + i;
             let line = raw.strip_suffix('\r').unwrap_or(raw);
             let trimmed = line.trim_start();

@@ -18,7 +18,7 @@ pub struct Fields {
 
 /// Reads `name` and `description` leniently from frontmatter text.
 pub fn read(yaml: &str) -> Fields {
-    let lines: Vec<&str> = yaml.lines().collect();
+    let lines: Vec<&str> = crate::lines::lines(yaml).collect();
     let mut out = Fields::default();
     let mut i = 0;
     while i < lines.len() {

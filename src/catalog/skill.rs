@@ -162,7 +162,7 @@ pub fn summary_of(body: &str) -> Option<String> {
     // Room for the summary and the line that takes it past its size.
     let mut out = String::with_capacity(2 * SUMMARY_BYTES);
     let mut fence = false;
-    for line in body.lines() {
+    for line in crate::lines::lines(body) {
         let t = line.trim();
         if t.starts_with("```") || t.starts_with("~~~") {
             fence = !fence;

@@ -238,7 +238,7 @@ fn read_body(body: &str, p: &mut Prose) {
     {
         return;
     }
-    for line in body.lines().take(2000) {
+    for line in crate::lines::lines(body).take(2000) {
         // Only lines that may name a relation are looked at.
         if !MAY_RELATE.iter().any(|m| line.contains(m)) {
             continue;

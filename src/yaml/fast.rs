@@ -32,13 +32,14 @@ pub fn parse(yaml: &str) -> Option<Mapping> {
     if !yaml.ends_with('\n') || !all_allowed(yaml) {
         return None;
     }
-    let lines: Vec<&str> = yaml
-        .split_terminator('\n')
-        .map(|l| l.strip_suffix('\r').unwrap_or(l))
-        .collect();
-    if lines.iter().any(|l| l.contains('\r')) {
+    // A `\r` anywhere but right before a line break is for the full parser.
+    let bytes = yaml.as_bytes();
+    if !memchr::memchr_iter(b'\r', bytes).all(|i| bytes.get(i + 1) == Some(&b'\n')) {
         return None;
     }
+    let lines: Vec<&str> = crate::lines::terminated(yaml)
+        .map(|l| l.strip_suffix('\r').unwrap_or(l))
+        .collect();
     let mut p = Reader { lines, at: 0 };
     let map = p.mapping(0)?;
     (!map.is_empty() && p.at == p.lines.len()).then_some(map)
