@@ -5,9 +5,8 @@
 //! A roster of 10,000 skills is 16 MB of JSON; escaping it on one thread
 //! was a seventh of a warm `re0 list`. Items are serialised in chunks of
 //! [`CHUNK`] in parallel and written in order, so memory holds one chunk,
-//! not the document. Pretty output puts a line break only between tokens
-//! (a string's own breaks are escaped), so indenting an item's text is
-//! indenting its lines.
+//! not the document. Each item is written as `serde_json`'s pretty
+//! formatter would write it two levels deep ([`Nested`]).
 
 use rayon::prelude::*;
 use serde::Serialize;
@@ -52,20 +51,99 @@ pub fn write_listing<T: Serialize>(
     out.write_all(b"\n  ]\n}")
 }
 
-/// `v` as pretty JSON, every line indented by [`INDENT`].
+/// `v` as pretty JSON, every line indented by [`INDENT`]: written in one
+/// pass by a formatter that starts two levels deep.
 fn indented<T: Serialize>(v: &T) -> std::io::Result<Vec<u8>> {
-    let text = serde_json::to_vec_pretty(v).map_err(std::io::Error::other)?;
-    let breaks = memchr::memchr_iter(b'\n', &text).count();
-    let mut out = Vec::with_capacity(text.len() + INDENT.len() * (breaks + 1));
+    let mut out = Vec::with_capacity(1024);
     out.extend_from_slice(INDENT);
-    for (k, line) in text.split(|&b| b == b'\n').enumerate() {
-        if k > 0 {
-            out.push(b'\n');
-            out.extend_from_slice(INDENT);
-        }
-        out.extend_from_slice(line);
-    }
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, Nested::default());
+    v.serialize(&mut ser).map_err(std::io::Error::other)?;
     Ok(out)
+}
+
+/// `serde_json`'s pretty formatter (two spaces a level) with its levels
+/// counted from two: an item's lines as they stand in the document.
+struct Nested {
+    level: usize,
+    has_value: bool,
+}
+
+impl Default for Nested {
+    fn default() -> Self {
+        Nested {
+            level: INDENT.len() / 2,
+            has_value: false,
+        }
+    }
+}
+
+impl Nested {
+    fn open<W: ?Sized + Write>(&mut self, w: &mut W, c: &[u8]) -> std::io::Result<()> {
+        self.level += 1;
+        self.has_value = false;
+        w.write_all(c)
+    }
+
+    fn close<W: ?Sized + Write>(&mut self, w: &mut W, c: &[u8]) -> std::io::Result<()> {
+        self.level -= 1;
+        if self.has_value {
+            w.write_all(b"\n")?;
+            self.indent(w)?;
+        }
+        w.write_all(c)
+    }
+
+    fn next<W: ?Sized + Write>(&mut self, w: &mut W, first: bool) -> std::io::Result<()> {
+        w.write_all(if first { b"\n" } else { b",\n" })?;
+        self.indent(w)
+    }
+
+    fn indent<W: ?Sized + Write>(&self, w: &mut W) -> std::io::Result<()> {
+        for _ in 0..self.level {
+            w.write_all(b"  ")?;
+        }
+        Ok(())
+    }
+}
+
+impl serde_json::ser::Formatter for Nested {
+    fn begin_array<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"[")
+    }
+    fn end_array<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"]")
+    }
+    fn begin_array_value<W: ?Sized + Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.next(w, first)
+    }
+    fn end_array_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
+    fn begin_object<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.open(w, b"{")
+    }
+    fn end_object<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.close(w, b"}")
+    }
+    fn begin_object_key<W: ?Sized + Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.next(w, first)
+    }
+    fn begin_object_value<W: ?Sized + Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
+    }
+    fn end_object_value<W: ?Sized + Write>(&mut self, _w: &mut W) -> std::io::Result<()> {
+        self.has_value = true;
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -101,6 +179,7 @@ mod tests {
                 "empty_list": [],
                 "empty_map": {},
                 "nested": {"a": [1, 2, {"b": null}], "c": true},
+                "deep": [[], [{}], [[1, []]], {"x": {"y": []}}],
                 "n": i,
             })
         };
