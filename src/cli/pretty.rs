@@ -14,6 +14,8 @@ use std::io::Write;
 
 /// Items serialised at once.
 const CHUNK: usize = 512;
+/// Items serialised into one buffer.
+const GROUP: usize = 32;
 /// An item's indent inside the document: two levels of two spaces.
 const INDENT: &[u8] = b"    ";
 
@@ -37,28 +39,36 @@ pub fn write_listing<T: Serialize>(
     }
     out.write_all(b"[\n")?;
     for start in (0..len).step_by(CHUNK) {
-        let parts: Vec<std::io::Result<Vec<u8>>> = (start..len.min(start + CHUNK))
+        let end = len.min(start + CHUNK);
+        // A few items to a buffer: one allocation for each, not for each item.
+        let groups: Vec<std::io::Result<Vec<u8>>> = (start..end)
+            .step_by(GROUP)
+            .collect::<Vec<_>>()
             .into_par_iter()
-            .map(|i| indented(&item(i)))
+            .map(|from| {
+                let mut buf = Vec::with_capacity(GROUP * 2048);
+                for i in from..end.min(from + GROUP) {
+                    if i > 0 {
+                        buf.extend_from_slice(b",\n");
+                    }
+                    indented(&mut buf, &item(i))?;
+                }
+                Ok(buf)
+            })
             .collect();
-        for (k, part) in parts.into_iter().enumerate() {
-            if start + k > 0 {
-                out.write_all(b",\n")?;
-            }
-            out.write_all(&part?)?;
+        for group in groups {
+            out.write_all(&group?)?;
         }
     }
     out.write_all(b"\n  ]\n}")
 }
 
-/// `v` as pretty JSON, every line indented by [`INDENT`]: written in one
-/// pass by a formatter that starts two levels deep.
-fn indented<T: Serialize>(v: &T) -> std::io::Result<Vec<u8>> {
-    let mut out = Vec::with_capacity(1024);
+/// Appends `v` as pretty JSON, every line indented by [`INDENT`]: written
+/// in one pass by a formatter that starts two levels deep.
+fn indented<T: Serialize>(out: &mut Vec<u8>, v: &T) -> std::io::Result<()> {
     out.extend_from_slice(INDENT);
-    let mut ser = serde_json::Serializer::with_formatter(&mut out, Nested::default());
-    v.serialize(&mut ser).map_err(std::io::Error::other)?;
-    Ok(out)
+    let mut ser = serde_json::Serializer::with_formatter(out, Nested::default());
+    v.serialize(&mut ser).map_err(std::io::Error::other)
 }
 
 /// `serde_json`'s pretty formatter (two spaces a level) with its levels
@@ -183,7 +193,17 @@ mod tests {
                 "n": i,
             })
         };
-        for n in [0, 1, 2, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 3] {
+        for n in [
+            0,
+            1,
+            2,
+            GROUP,
+            GROUP + 1,
+            CHUNK - 1,
+            CHUNK,
+            CHUNK + 1,
+            2 * CHUNK + 3,
+        ] {
             let (ours, theirs) = both((0..n).map(item).collect());
             assert_eq!(ours, theirs, "{n} items");
         }
