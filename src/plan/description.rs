@@ -288,10 +288,15 @@ fn may_open_marker(word: &str) -> bool {
     for (b, w) in buf.iter_mut().zip(word.bytes()) {
         *b = w.to_ascii_lowercase();
     }
+    opens_lowercase(&buf[..word.len()])
+}
+
+/// [`may_open_marker`] for a lowercase ASCII word.
+fn opens_lowercase(word: &[u8]) -> bool {
     // A `match` on byte strings is a length switch and a few compares.
     // `first_words_are_those_of_the_markers` keeps it equal to the tables.
     matches!(
-        &buf[..word.len()],
+        word,
         b"activate"
             | b"also"
             | b"avoid"

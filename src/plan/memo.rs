@@ -82,9 +82,32 @@ fn answer(a: &Analyzer, w: &str) -> (bool, Kept) {
 }
 
 struct Entry {
-    word: Box<str>,
+    /// The word's first [`PACKED`] bytes, zero-padded.
+    packed: u128,
+    /// The whole word, kept only when it is longer than [`PACKED`] bytes.
+    long: Option<Box<str>>,
+    len: usize,
     opens_phrase: bool,
     kept: Kept,
+}
+
+/// Bytes of a word held in one number: most words fit, and are then
+/// hashed and compared as a number, not through a pointer to their text.
+const PACKED: usize = 16;
+
+/// The first [`PACKED`] bytes of `w`, zero-padded (no word holds a zero
+/// byte, and the length is compared too).
+fn packed(w: &str) -> u128 {
+    let mut b = [0u8; PACKED];
+    let n = w.len().min(PACKED);
+    b[..n].copy_from_slice(&w.as_bytes()[..n]);
+    u128::from_le_bytes(b)
+}
+
+impl Entry {
+    fn is(&self, w: &str, packed: u128) -> bool {
+        self.packed == packed && self.len == w.len() && self.long.as_deref().is_none_or(|l| l == w)
+    }
 }
 
 /// Answers remembered: one hash lookup per word once a word is known.
@@ -97,27 +120,46 @@ pub struct Memo {
 /// Words remembered at most (a bound on a hostile catalog's memory).
 const MAX_WORDS: usize = 200_000;
 
+impl Memo {
+    /// A short word is hashed as its packed bytes and length; a long one
+    /// as all its text, so long words that share a start do not collide.
+    fn hash(&self, w: &str, packed: u128) -> u64 {
+        use std::hash::BuildHasher;
+        if w.len() <= PACKED {
+            self.hasher.hash_one((packed, w.len()))
+        } else {
+            self.hasher.hash_one(w)
+        }
+    }
+}
+
 impl Resolve for Memo {
     fn resolve(&mut self, a: &Analyzer, w: &str) -> Word<'_> {
-        use std::hash::BuildHasher;
         // Numbers are told at a glance, and a catalog's numbers seldom
         // repeat: they are not remembered.
         if is_number(w) {
             return fresh(a, w);
         }
-        let hasher = self.hasher.clone();
-        let hash = hasher.hash_one(w);
+        let p = packed(w);
+        let hash = self.hash(w, p);
         let full = self.table.len() >= MAX_WORDS;
-        let e = match self
-            .table
-            .entry(hash, |e| &*e.word == w, |e| hasher.hash_one(&*e.word))
-        {
+        let hasher = self.hasher.clone();
+        let rehash = |e: &Entry| {
+            use std::hash::BuildHasher;
+            match &e.long {
+                None => hasher.hash_one((e.packed, e.len)),
+                Some(l) => hasher.hash_one(&**l),
+            }
+        };
+        let e = match self.table.entry(hash, |e| e.is(w, p), rehash) {
             hashbrown::hash_table::Entry::Occupied(o) => o.into_mut(),
             hashbrown::hash_table::Entry::Vacant(_) if full => return fresh(a, w),
             hashbrown::hash_table::Entry::Vacant(v) => {
                 let (opens_phrase, kept) = answer(a, w);
                 v.insert(Entry {
-                    word: w.into(),
+                    packed: p,
+                    long: (w.len() > PACKED).then(|| w.into()),
+                    len: w.len(),
                     opens_phrase,
                     kept,
                 })
@@ -145,15 +187,34 @@ mod tests {
         let a = Analyzer::default();
         let mut m = Memo::default();
         let words = [
-            "review", "reviews", "the", "excel", "google", "github", "10", "pull", "café", "x",
-            "review", "the", "10",
+            "review",
+            "reviews",
+            "the",
+            "excel",
+            "google",
+            "github",
+            "10",
+            "pull",
+            "café",
+            "x",
+            "review",
+            "the",
+            "10",
+            "internationalisation",
+            "internationalisations",
+            "internationalise",
+            "internationalisation",
+            "sixteen-bytes-ab",
+            "sixteen-bytes-a",
+            "sixteen-bytes-abc",
+            "sixteen-bytes-abd",
         ];
         for w in words {
             let fresh = super::fresh(&a, w);
             let remembered = m.resolve(&a, w);
             assert_eq!(remembered, fresh, "{w}");
         }
-        assert_eq!(m.table.len(), 9);
+        assert_eq!(m.table.len(), 16);
         assert_eq!(super::fresh(&a, "10").seen, Seen::Number);
         assert_eq!(super::fresh(&a, "the").seen, Seen::Stop);
         assert_eq!(super::fresh(&a, "excel").seen, Seen::Synonym("xlsx"));

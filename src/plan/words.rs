@@ -186,20 +186,26 @@ fn slices(s: &str) -> Vec<&str> {
 /// [`super::description`]): `out` is then not that text.
 pub fn lower_plain(text: &str, out: &mut String) -> bool {
     out.clear();
-    if text.is_ascii() {
-        out.push_str(text);
-        out.make_ascii_lowercase();
-        return true;
-    }
-    for c in text.chars() {
-        if c.is_ascii() {
-            out.push(c.to_ascii_lowercase());
-        } else if c.is_alphanumeric() || c == '’' {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        // A run of ASCII is copied whole; the copy is lowered at the end.
+        let run = bytes[i..]
+            .iter()
+            .position(|b| !b.is_ascii())
+            .unwrap_or(bytes.len() - i);
+        out.push_str(&text[i..i + run]);
+        i += run;
+        let Some(c) = text[i..].chars().next() else {
+            break;
+        };
+        if c.is_alphanumeric() || c == '’' {
             return false;
-        } else {
-            out.extend(std::iter::repeat_n('#', c.len_utf8()));
         }
+        out.extend(std::iter::repeat_n('#', c.len_utf8()));
+        i += c.len_utf8();
     }
+    out.make_ascii_lowercase();
     true
 }
 
@@ -280,6 +286,18 @@ mod tests {
         fn with_words_is_words(text in "([a-zA-Z0-9 '.,\\-]|[—…→’éÉßİ]|\\PC){0,60}") {
             let got = with_words(&text, |ws| ws.iter().map(|w| w.to_string()).collect::<Vec<_>>());
             proptest::prop_assert_eq!(got, words(&text));
+        }
+    }
+
+    #[test]
+    fn plain_text_is_lowered_in_place() {
+        let mut out = String::new();
+        assert!(lower_plain("Deck—Now… OK", &mut out));
+        assert_eq!(out, "deck###now### ok");
+        assert_eq!(out.len(), "Deck—Now… OK".len());
+        assert!(lower_plain("", &mut out) && out.is_empty());
+        for other in ["Café", "don’t", "x → Ω"] {
+            assert!(!lower_plain(other, &mut out), "{other}");
         }
     }
 

@@ -126,7 +126,7 @@ impl SentenceWords for Lower<'_> {
         self.lower.as_bytes()[self.words[i].start as usize]
     }
     fn may_open(&self, i: usize) -> bool {
-        super::may_open_marker(self.raw(i))
+        super::opens_lowercase(self.raw(i).as_bytes())
     }
 }
 
