@@ -14,6 +14,20 @@
 
 pub mod fast;
 
+/// The value of string key `key` in `map`. Frontmatter mappings hold a
+/// handful of keys, and reading one by one costs less than hashing each
+/// looked-up key as a YAML value (which `Mapping::get` does, with SipHash);
+/// a large mapping is looked up by hash.
+pub fn get<'m>(map: &'m serde_yaml::Mapping, key: &str) -> Option<&'m serde_yaml::Value> {
+    if map.len() > 16 {
+        return map.get(key);
+    }
+    // A plain string key, as `Mapping::get` matches it (not a tagged one).
+    map.iter()
+        .find(|(k, _)| matches!(k, serde_yaml::Value::String(s) if s == key))
+        .map(|(_, v)| v)
+}
+
 /// Deepest nesting accepted. serde_yaml itself stops at 128.
 pub const MAX_DEPTH: usize = 64;
 
@@ -137,5 +151,33 @@ mod tests {
             block.push_str(&format!("{}k{d}:\n", " ".repeat(d)));
         }
         assert!(check_depth(&block).is_err());
+    }
+}
+
+#[cfg(test)]
+mod get_tests {
+    use serde_yaml::{Mapping, Value};
+
+    proptest::proptest! {
+        /// `get` finds what `Mapping::get` finds, in small and large maps,
+        /// with tagged and non-string keys beside plain ones.
+        #[test]
+        fn get_is_mappings_get(keys in proptest::collection::vec("[a-c]{1,2}", 0..24), probe in "[a-c]{1,2}", tagged in proptest::bool::ANY) {
+            let mut m = Mapping::new();
+            for (i, k) in keys.iter().enumerate() {
+                let key = if tagged && i % 3 == 0 {
+                    Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
+                        tag: serde_yaml::value::Tag::new("t"),
+                        value: Value::String(k.clone()),
+                    }))
+                } else if i % 5 == 4 {
+                    Value::Number(i.into())
+                } else {
+                    Value::String(k.clone())
+                };
+                m.insert(key, Value::Number(i.into()));
+            }
+            proptest::prop_assert_eq!(super::get(&m, &probe), m.get(probe.as_str()));
+        }
     }
 }

@@ -328,12 +328,12 @@ pub fn load(c: Candidate) -> Skill {
     skill.lane = Lane::ModelInvoked;
     skill.lane_source = LaneSource::Default;
     skill.name_line = keys.top("name");
-    if let Some(Value::String(n)) = map.get("name") {
+    if let Some(Value::String(n)) = crate::yaml::get(&map, "name") {
         if !n.trim().is_empty() {
             skill.name = n.trim().to_string();
         }
     }
-    if let Some(Value::String(d)) = map.get("description") {
+    if let Some(Value::String(d)) = crate::yaml::get(&map, "description") {
         let d = d.trim();
         if !d.is_empty() {
             skill.description = Some(d.into());

@@ -34,7 +34,7 @@ pub fn check(skill: &Skill, map: &Mapping, keys: &KeyLines) -> Vec<Diagnostic> {
     let file = &skill.file;
     // Legacy command files are named after the file and need no `name`.
     if skill.kind == SkillKind::Folder {
-        match map.get("name") {
+        match crate::yaml::get(map, "name") {
             None => out.push(
                 Diagnostic::new(rules::NAME_MISSING, file, "the frontmatter has no 'name'")
                     .at(2, None)
@@ -72,7 +72,7 @@ pub fn check(skill: &Skill, map: &Mapping, keys: &KeyLines) -> Vec<Diagnostic> {
             ),
         }
     }
-    match map.get("description") {
+    match crate::yaml::get(map, "description") {
         Some(Value::String(d)) if !d.trim().is_empty() => {
             let len = d.chars().count();
             if len > MAX_DESCRIPTION {
@@ -101,7 +101,7 @@ pub fn check(skill: &Skill, map: &Mapping, keys: &KeyLines) -> Vec<Diagnostic> {
             .help("say what the skill does and when to use it: agents select skills by it"),
         ),
     }
-    if let Some(Value::String(c)) = map.get("compatibility") {
+    if let Some(Value::String(c)) = crate::yaml::get(map, "compatibility") {
         let len = c.chars().count();
         if len > MAX_COMPATIBILITY {
             out.push(

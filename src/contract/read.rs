@@ -67,8 +67,8 @@ struct Raw<'a> {
 
 impl<'a> Reader<'a> {
     fn raw(&mut self, key: &str) -> Option<Raw<'a>> {
-        let top = self.map.get(key);
-        let meta = self.metadata.and_then(|m| m.get(key));
+        let top = crate::yaml::get(self.map, key);
+        let meta = self.metadata.and_then(|m| crate::yaml::get(m, key));
         match (top, meta) {
             (Some(t), m) => {
                 let line = self.keys.top(key);
@@ -214,7 +214,7 @@ pub fn read_contract(
     file: &Path,
     diags: &mut Vec<Diagnostic>,
 ) -> Contract {
-    let metadata = map.get("metadata").and_then(Value::as_mapping);
+    let metadata = crate::yaml::get(map, "metadata").and_then(Value::as_mapping);
     let mut r = Reader {
         map,
         metadata,
