@@ -48,7 +48,13 @@ pub fn parse(yaml: &str) -> Option<Mapping> {
 /// [`allowed`] for every character, a byte at a time where it is ASCII.
 fn all_allowed(yaml: &str) -> bool {
     let ascii_ok = |b: u8| matches!(b, b'\n' | b'\r' | b' '..=b'~');
-    if yaml.bytes().all(|b| b >= 0x80 || ascii_ok(b)) {
+    // Checked a block at a time without stopping early, which the compiler
+    // turns into vector code; one bad byte is rare.
+    let fine = yaml.as_bytes().chunks(64).all(|c| {
+        c.iter()
+            .fold(true, |ok, &b| ok & (b >= 0x80 || ascii_ok(b)))
+    });
+    if fine {
         yaml.is_ascii() || yaml.chars().all(allowed)
     } else {
         false
