@@ -326,20 +326,23 @@ fn opens_lowercase(word: &[u8]) -> bool {
 /// The longest first word of a marker.
 const MAX_FIRST_LEN: usize = 8;
 
+/// True when byte `b`, followed by `next`, ends a sentence. A period ends
+/// one only before a space or the end (not in ".pdf", "e.g." or "v1.2").
+fn ends_sentence(b: u8, next: Option<&u8>) -> bool {
+    match b {
+        b'\n' | b';' | b'!' | b'?' => true,
+        b'.' => next.is_none_or(|n| n.is_ascii_whitespace()),
+        _ => false,
+    }
+}
+
 /// Byte ranges of the sentences of `text`.
 fn sentences(text: &str) -> Vec<std::ops::Range<usize>> {
     let mut out = Vec::new();
     let mut start = 0;
     let bytes = text.as_bytes();
     for (i, &b) in bytes.iter().enumerate() {
-        let end = match b {
-            b'\n' | b';' | b'!' | b'?' => true,
-            // A period ends a sentence only before a space or the end
-            // (not in ".pdf", "e.g." or "v1.2").
-            b'.' => bytes.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
-            _ => false,
-        };
-        if end {
+        if ends_sentence(b, bytes.get(i + 1)) {
             if i > start {
                 out.push(start..i);
             }

@@ -79,12 +79,7 @@ fn scan(b: &[u8]) -> (Vec<Word>, Vec<Sentence>) {
             });
             continue;
         }
-        let ends = match c {
-            b'\n' | b';' | b'!' | b'?' => true,
-            b'.' => b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()),
-            _ => false,
-        };
-        if ends {
+        if super::ends_sentence(c, b.get(i + 1)) {
             if i > start {
                 sentences.push(((start as u32, i as u32), first, words.len()));
             }
