@@ -224,16 +224,25 @@ fn ascii_words(b: &[u8], out: &mut Vec<(u32, u32)>) {
             i += 1;
             continue;
         }
-        let start = i;
-        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
-            i += 1;
-        }
-        let mut end = i;
-        while b[end - 1] == b'\'' {
-            end -= 1;
-        }
-        out.push((start as u32, end as u32));
+        let (end, raw_end) = ascii_word_at(b, i);
+        out.push((i as u32, end as u32));
+        i = raw_end;
     }
+}
+
+/// The ASCII word starting at `b[start]` (a letter or digit): where it ends
+/// without its trailing `'`s, and where it ends with them. A word runs on
+/// over letters, digits and `'`.
+pub fn ascii_word_at(b: &[u8], start: usize) -> (usize, usize) {
+    let mut i = start;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
+        i += 1;
+    }
+    let mut end = i;
+    while b[end - 1] == b'\'' {
+        end -= 1;
+    }
+    (end, i)
 }
 
 #[cfg(test)]

@@ -64,19 +64,13 @@ fn scan(b: &[u8]) -> (Vec<Word>, Vec<Sentence>) {
     while i < b.len() {
         let c = b[i];
         if c.is_ascii_alphanumeric() {
-            let from = i;
-            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'\'') {
-                i += 1;
-            }
-            let mut end = i;
-            while b[end - 1] == b'\'' {
-                end -= 1;
-            }
+            let (end, raw_end) = crate::plan::words::ascii_word_at(b, i);
             words.push(Word {
-                start: from as u32,
+                start: i as u32,
                 end: end as u32,
-                raw_end: i as u32,
+                raw_end: raw_end as u32,
             });
+            i = raw_end;
             continue;
         }
         if super::ends_sentence(c, b.get(i + 1)) {
