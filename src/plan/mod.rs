@@ -4,7 +4,8 @@
 //! ([`relevance`] scores them over each skill's [`profile`], its text
 //! analysed once; [`selector`] asks an outside program instead),
 //! [`closure`] adds what they need, cycles reject the plan, [`order`] sorts
-//! it, [`typing`] types each step, and [`render`] shows it.
+//! it, `steps` makes each node a step that [`typing`] types, and
+//! [`render`] shows the plan.
 
 pub mod clauses;
 pub mod closure;
@@ -27,6 +28,7 @@ pub mod relevance;
 pub mod render;
 pub mod select;
 pub mod selector;
+mod steps;
 pub mod synonyms;
 mod task_words;
 pub mod text;
@@ -37,7 +39,7 @@ pub use model::{Plan, PlanResult, Step, StepKind, StepLink, StepType};
 
 use crate::catalog::Catalog;
 use crate::error::Result;
-use crate::graph::{Link, PrereqGraph};
+use crate::graph::PrereqGraph;
 use closure::{Closure, Target};
 use model::{CatalogInfo, Reject, RejectEdge};
 use relevance::Query;
@@ -95,43 +97,11 @@ fn without_pipeline_members(catalog: &Catalog, chosen: &[usize]) -> (Vec<usize>,
 pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
     let analyzer = Analyzer::default();
     let query = Query::new(intent, &analyzer);
-    let mut notes = Vec::new();
-    for word in intent
-        .split_whitespace()
-        .filter(|w| w.starts_with('/') && w.len() > 1)
-    {
-        let name = word.trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_'));
-        if catalog.index_of(name).is_none() {
-            notes.push(format!(
-                "'{name}' names no installed skill; `re0 list` shows what is installed"
-            ));
-        }
-    }
+    let mut notes = unknown_names(catalog, intent);
     let selection = select::select(catalog, intent, opts.explain);
-    let chosen: Vec<(usize, String)> = match &opts.selector {
-        Some(cmd) => {
-            let (names, warnings) = selector::run(cmd, catalog, intent)?;
-            for w in &warnings {
-                eprintln!("re0: warning: {w}");
-            }
-            notes.extend(warnings);
-            if opts.explain {
-                notes.extend(selector_differences(catalog, &selection, &names));
-            }
-            names
-                .into_iter()
-                .map(|i| (i, "chosen by the selector".to_string()))
-                .collect()
-        }
-        None => selection
-            .chosen
-            .iter()
-            .map(|(i, c)| (*i, c.describe()))
-            .collect(),
-    };
-    let ids: Vec<usize> = chosen.iter().map(|(i, _)| *i).collect();
-    let chosen_ids = ids.clone();
-    let (kept, member_notes) = without_pipeline_members(catalog, &ids);
+    let chosen = choose(catalog, intent, opts, &selection, &mut notes)?;
+    let chosen_ids: Vec<usize> = chosen.iter().map(|(i, _)| *i).collect();
+    let (kept, member_notes) = without_pipeline_members(catalog, &chosen_ids);
     notes.extend(member_notes);
     let chosen: Vec<(usize, String)> = chosen
         .into_iter()
@@ -172,20 +142,7 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
     }
     if closure.nodes.is_empty() {
         plan.result = PlanResult::ZeroSteps;
-        plan.notes
-            .push("zero steps: no installed skill fits this intent".to_string());
-        let near: Vec<String> = selection
-            .candidates
-            .iter()
-            .take(3)
-            .map(|c| format!("{} (score {:.2})", c.skill, c.score))
-            .collect();
-        if !near.is_empty() {
-            plan.notes.push(format!(
-                "closest, not selected: {}; name a skill (/name) to plan it anyway",
-                near.join(", ")
-            ));
-        }
+        plan.notes.extend(zero_steps_notes(&selection));
         plan.notes.extend(notes);
         return Ok(plan);
     }
@@ -200,112 +157,82 @@ pub fn plan(catalog: &Catalog, intent: &str, opts: &Options) -> Result<Plan> {
         &mut notes,
     );
     let order = order::topological(&relevance, &names, &links).expect("cycles were rejected above");
-    let id_of: BTreeMap<usize, String> = order
-        .iter()
-        .enumerate()
-        .map(|(k, &n)| (n, format!("s{}", k + 1)))
-        .collect();
-
-    let session = typing::Session {
+    let ordered = steps::Ordered {
         catalog,
+        closure: &closure,
+        names: &names,
+        links: &links,
+        order: &order,
         grants: &opts.grants,
-        known: known_values(catalog, &closure, intent, &opts.grants),
+        intent,
     };
-    // Each node's incoming links, grouped once: filtering every link for
-    // every step was quadratic in the plan's size.
-    let mut links_into: Vec<Vec<(usize, &links::Sources)>> = vec![Vec::new(); closure.nodes.len()];
-    for ((from, to), ls) in &links {
-        links_into[*to].push((*from, ls));
-    }
-    // The reason skipping began with, for each skipped node.
-    let mut skip_root: BTreeMap<usize, String> = BTreeMap::new();
-    for &n in &order {
-        let node = &closure.nodes[n];
-        let preds = predecessors(&closure, n);
-        let skipped = preds
-            .iter()
-            .filter_map(|p| skip_root.get(p).map(|why| (*p, why)))
-            .min_by_key(|(p, _)| id_num(&id_of[p]));
-        let typed = typing::type_node(
-            &session,
-            node,
-            skipped.map(|(p, why)| (id_of[&p].as_str(), names[p].as_str(), why.as_str())),
-        );
-        if typed.ty == StepType::Skip {
-            let root = match skipped {
-                Some((_, why)) => why.clone(),
-                None => typed.reason.clone(),
-            };
-            skip_root.insert(n, root);
-        }
-        let mut step_links: Vec<StepLink> = links_into[n]
-            .iter()
-            .flat_map(|&(from, ls)| {
-                let id = &id_of[&from];
-                ls.iter().map(move |(source, detail)| StepLink {
-                    from: id.clone(),
-                    source: *source,
-                    detail: detail.clone(),
-                })
-            })
-            .collect();
-        step_links.sort_by_key(|l| (id_num(&l.from), l.source));
-        let mut pred_ids: Vec<&String> = step_links.iter().map(|l| &l.from).collect();
-        pred_ids.sort_by_key(|id| id_num(id));
-        pred_ids.dedup();
-        let cost_owner = match typed.ty {
-            StepType::Conditional => typed
-                .may_become
-                .last()
-                .copied()
-                .unwrap_or(StepType::Skip)
-                .cost_owner(),
-            t => t.cost_owner(),
-        };
-        plan.steps.push(Step {
-            id: id_of[&n].clone(),
-            target: names[n].clone(),
-            kind: kind_of(catalog, &node.target),
-            predecessors: pred_ids.into_iter().cloned().collect(),
-            links: step_links,
-            step_type: typed.ty,
-            may_become: typed.may_become,
-            reason: typed.reason,
-            fires_when: fires_when(&closure, n, &id_of),
-            expected_output: match &node.target {
-                Target::Skill(s) => closure::produces_of(catalog, &catalog.skills[*s]),
-                _ => Vec::new(),
-            },
-            skippable_when: match &node.target {
-                Target::Skill(s) => catalog.skills[*s].contract.skip_when().map(str::to_string),
-                _ => None,
-            },
-            cost_owner,
-            invocation: typed.invocation,
-            selected_because: node.because.clone(),
-        });
-    }
-    plan.stop_condition = Some(stop_condition(catalog, &closure, &plan, &id_of));
-    if plan.steps.len() == 1 {
-        plan.notes.push("one step: ordering is trivial".to_string());
-    }
-    for step in plan.steps.iter().filter(|s| s.step_type == StepType::Skip) {
-        let needed = plan
-            .steps
-            .iter()
-            .any(|o| o.predecessors.contains(&step.id) && o.step_type != StepType::Skip)
-            || !plan.steps.iter().any(|o| o.predecessors.contains(&step.id));
-        if needed {
-            plan.notes.push(format!(
-                "{} ({}) is skipped: a run of this plan ends incomplete, never completed",
-                step.id, step.target
-            ));
-        }
-    }
+    steps::build(&ordered, &mut plan);
     notes.extend(closure.notes.iter().cloned());
     notes.extend(shadow_notes(catalog, &closure));
     plan.notes.extend(notes);
     Ok(plan)
+}
+
+/// A note for each `/name` in the intent that names no installed skill.
+fn unknown_names(catalog: &Catalog, intent: &str) -> Vec<String> {
+    intent
+        .split_whitespace()
+        .filter(|w| w.starts_with('/') && w.len() > 1)
+        .map(|w| w.trim_end_matches(|c: char| !(c.is_alphanumeric() || c == '-' || c == '_')))
+        .filter(|name| catalog.index_of(name).is_none())
+        .map(|name| {
+            format!("'{name}' names no installed skill; `re0 list` shows what is installed")
+        })
+        .collect()
+}
+
+/// The skills to plan, each with why: the outside selector's choice when
+/// one is set (its warnings, and with `--explain` where it differs from
+/// re0's own, go to `notes`), else re0's own selection.
+fn choose(
+    catalog: &Catalog,
+    intent: &str,
+    opts: &Options,
+    selection: &select::Selection,
+    notes: &mut Vec<String>,
+) -> Result<Vec<(usize, String)>> {
+    let Some(cmd) = &opts.selector else {
+        return Ok(selection
+            .chosen
+            .iter()
+            .map(|(i, c)| (*i, c.describe()))
+            .collect());
+    };
+    let (names, warnings) = selector::run(cmd, catalog, intent)?;
+    for w in &warnings {
+        eprintln!("re0: warning: {w}");
+    }
+    notes.extend(warnings);
+    if opts.explain {
+        notes.extend(selector_differences(catalog, selection, &names));
+    }
+    Ok(names
+        .into_iter()
+        .map(|i| (i, "chosen by the selector".to_string()))
+        .collect())
+}
+
+/// Why a plan has no steps, and the closest candidates.
+fn zero_steps_notes(selection: &select::Selection) -> Vec<String> {
+    let mut out = vec!["zero steps: no installed skill fits this intent".to_string()];
+    let near: Vec<String> = selection
+        .candidates
+        .iter()
+        .take(3)
+        .map(|c| format!("{} (score {:.2})", c.skill, c.score))
+        .collect();
+    if !near.is_empty() {
+        out.push(format!(
+            "closest, not selected: {}; name a skill (/name) to plan it anyway",
+            near.join(", ")
+        ));
+    }
+    out
 }
 
 /// Where the outside selector's choice differs from re0's own (`--explain`).
@@ -350,156 +277,12 @@ fn selector_differences(
     out
 }
 
-fn id_num(id: &str) -> usize {
-    id.trim_start_matches('s').parse().unwrap_or(usize::MAX)
-}
-
 fn node_name(catalog: &Catalog, t: &Target) -> String {
     match t {
         Target::Skill(s) => catalog.skills[*s].key(),
         Target::Missing(m) => m.clone(),
         Target::Decision { question, .. } => question.clone(),
     }
-}
-
-fn kind_of(catalog: &Catalog, t: &Target) -> StepKind {
-    match t {
-        Target::Skill(s) if catalog.skills[*s].contract.is_pipeline() => StepKind::Pipeline,
-        Target::Decision { .. } => StepKind::Decision,
-        _ => StepKind::Skill,
-    }
-}
-
-fn predecessors(c: &Closure, n: usize) -> Vec<usize> {
-    c.incoming(n).to_vec()
-}
-
-/// The values a `skip-when` can read at plan time: the intent, the
-/// session's grants, and the artifacts people bring (declared inputs and
-/// those the intent supplies).
-fn known_values(
-    catalog: &Catalog,
-    c: &Closure,
-    intent: &str,
-    grants: &BTreeSet<String>,
-) -> BTreeMap<String, serde_json::Value> {
-    let mut inputs: BTreeSet<String> = catalog.inputs.clone();
-    for n in &c.nodes {
-        inputs.extend(n.supplied.iter().map(|(a, _)| a.clone()));
-    }
-    BTreeMap::from([
-        ("intent".to_string(), serde_json::json!(intent)),
-        ("grants".to_string(), serde_json::json!(grants)),
-        ("inputs".to_string(), serde_json::json!(inputs)),
-    ])
-}
-
-/// What must hold before node `n` fires.
-fn fires_when(c: &Closure, n: usize, ids: &BTreeMap<usize, String>) -> String {
-    let node = &c.nodes[n];
-    if matches!(node.target, Target::Missing(_)) {
-        return "never: not installed".to_string();
-    }
-    let mut parts: Vec<String> = Vec::new();
-    for from in c.incoming(n) {
-        for l in &c.edges[&(*from, n)] {
-            parts.push(match l {
-                Link::Artifact(a) => format!("{a} accepted from {}", ids[from]),
-                Link::Calls => format!("{} has run (it calls this step)", ids[from]),
-                Link::Decision => format!("decision {} answered", ids[from]),
-                Link::Member => format!("member {} installed", ids[from]),
-            });
-        }
-    }
-    for (a, how) in &node.supplied {
-        parts.push(format!("{a} {how}"));
-    }
-    for a in &node.unmet {
-        parts.push(format!(
-            "{a} exists (no installed skill produces it: unmet)"
-        ));
-    }
-    if parts.is_empty() {
-        "intent accepted".to_string()
-    } else {
-        parts.join("; ")
-    }
-}
-
-/// The observable condition that ends the plan (DESIGN §4.5): what the
-/// final steps (those no other unskipped step follows) leave behind.
-fn stop_condition(
-    catalog: &Catalog,
-    c: &Closure,
-    plan: &Plan,
-    ids: &BTreeMap<usize, String>,
-) -> String {
-    let skipped: BTreeSet<&str> = plan
-        .steps
-        .iter()
-        .filter(|s| s.step_type == StepType::Skip)
-        .map(|s| s.id.as_str())
-        .collect();
-    let is_skipped = |n: &usize| skipped.contains(ids[n].as_str());
-    let mut finals: Vec<usize> = (0..c.nodes.len())
-        .filter(|n| !is_skipped(n))
-        .filter(|n| !c.outgoing(*n).iter().any(|to| !is_skipped(to)))
-        .collect();
-    finals.sort_by_key(|n| id_num(&ids[n]));
-    let mut done = Vec::new();
-    let mut artifacts: Vec<String> = Vec::new();
-    for n in &finals {
-        match &c.nodes[*n].target {
-            Target::Skill(s) => {
-                let skill = &catalog.skills[*s];
-                if let Some(d) = skill.contract.done_when() {
-                    done.push(d.to_string());
-                } else {
-                    let outs = closure::produces_of(catalog, skill);
-                    if outs.is_empty() {
-                        done.push(format!(
-                            "{} ({}) handed off as complete",
-                            ids[n],
-                            skill.key()
-                        ));
-                    }
-                    artifacts.extend(outs);
-                }
-            }
-            Target::Decision { question, .. } => {
-                done.push(format!("decision answered: {question}"))
-            }
-            Target::Missing(_) => {}
-        }
-    }
-    artifacts.dedup();
-    if !artifacts.is_empty() {
-        done.push(format!(
-            "artifacts {} accepted with fresh evidence",
-            artifacts.join(", ")
-        ));
-    }
-    let mut text = if done.is_empty() {
-        "nothing: every step is skipped".to_string()
-    } else {
-        done.join("; and ")
-    };
-    let unmet: Vec<String> = c
-        .nodes
-        .iter()
-        .flat_map(|n| n.unmet.iter().cloned())
-        .collect();
-    if !unmet.is_empty() {
-        text.push_str(&format!(
-            " (cannot be reached: nothing installed produces {})",
-            unmet.join(", ")
-        ));
-    } else if !skipped.is_empty() {
-        let mut s: Vec<&str> = skipped.into_iter().collect();
-        s.sort_by_key(|id| id_num(id));
-        text.push_str(&format!(" (cannot be reached: {} skipped)", s.join(", ")));
-    }
-    text
 }
 
 fn shadow_notes(catalog: &Catalog, c: &Closure) -> Vec<String> {
