@@ -10,7 +10,7 @@
 //! text. Where that loader silently drops a tag it cannot match, re0 reports
 //! it.
 
-use super::model::{Action, Edge, Graph, Lines, LoopSpec, Meta, Node, Remark, Verify, Version};
+use super::model::{Graph, Lines, Meta, Node, Remark, Version};
 use super::LoadError;
 use indexmap::IndexMap;
 use regex::Regex;
@@ -18,6 +18,8 @@ use serde_yaml::Value as Yaml;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::OnceLock;
+
+mod tags;
 
 /// Attribute text: runs without `>`, `"` or `/`, or a quoted value (so a
 /// `>` inside quotes does not end the tag).
@@ -53,14 +55,6 @@ fn patterns() -> &'static Patterns {
     })
 }
 
-const NODE_ATTRS: &[&str] = &[
-    "id", "entry", "terminal", "run", "output", "verify", "loop", "optional", "retry", "timeout",
-];
-const ACTION_ATTRS: &[&str] = &[
-    "id", "run", "output", "verify", "loop", "optional", "retry", "timeout",
-];
-const EDGE_ATTRS: &[&str] = &["from", "to", "when", "handoff", "label"];
-const JOIN_ATTRS: &[&str] = &["from", "to"];
 const FRONTMATTER: &[&str] = &[
     "schema",
     "name",
@@ -71,27 +65,6 @@ const FRONTMATTER: &[&str] = &[
     "description",
     "version",
 ];
-
-fn attrs(text: &str) -> IndexMap<String, String> {
-    patterns()
-        .attr
-        .captures_iter(text)
-        .map(|c| {
-            (
-                c[1].to_string(),
-                c.get(2).map(|m| m.as_str().to_string()).unwrap_or_default(),
-            )
-        })
-        .collect()
-}
-
-fn split_comma(s: &str) -> Vec<String> {
-    s.split(',')
-        .map(str::trim)
-        .filter(|x| !x.is_empty())
-        .map(str::to_string)
-        .collect()
-}
 
 /// 1-based line of byte `offset` in `text`.
 fn line_at(text: &str, offset: usize) -> usize {
@@ -128,266 +101,122 @@ fn frontmatter(text: &str) -> (Option<&str>, &str, usize) {
     (None, text, 0)
 }
 
-/// Reads a `.ges.md` document.
-pub fn parse(text: &str, file: &Path) -> Result<Graph, LoadError> {
-    let p = patterns();
-    let (yaml, body, body_at) = frontmatter(text);
-    let mut remarks = Vec::new();
-    let fm: serde_yaml::Mapping = match yaml {
-        None => serde_yaml::Mapping::new(),
-        Some(y) => match serde_yaml::from_str::<Yaml>(y) {
-            Ok(Yaml::Mapping(m)) => m,
-            Ok(Yaml::Null) => serde_yaml::Mapping::new(),
-            Ok(_) => return Err(invalid("the frontmatter is not a mapping".into(), Some(2))),
-            Err(e) => {
-                return Err(invalid(
-                    format!("frontmatter: {e}"),
-                    e.location().map(|l| l.line() + 1),
-                ))
-            }
-        },
-    };
-    let fm_line = |k: &str| super::lines::line_of(yaml.unwrap_or(""), k).map(|l| l + 1);
-    let text_of = |k: &str| -> Option<String> {
-        match fm.get(k)? {
+/// The frontmatter, read as YAML, and its text (for line numbers).
+struct Front<'t> {
+    yaml: &'t str,
+    map: serde_yaml::Mapping,
+}
+
+impl<'t> Front<'t> {
+    fn read(yaml: Option<&'t str>) -> Result<Self, LoadError> {
+        let map = match yaml {
+            None => serde_yaml::Mapping::new(),
+            Some(y) => match serde_yaml::from_str::<Yaml>(y) {
+                Ok(Yaml::Mapping(m)) => m,
+                Ok(Yaml::Null) => serde_yaml::Mapping::new(),
+                Ok(_) => return Err(invalid("the frontmatter is not a mapping".into(), Some(2))),
+                Err(e) => {
+                    return Err(invalid(
+                        format!("frontmatter: {e}"),
+                        e.location().map(|l| l.line() + 1),
+                    ))
+                }
+            },
+        };
+        Ok(Front {
+            yaml: yaml.unwrap_or(""),
+            map,
+        })
+    }
+
+    /// The file line of key `k`.
+    fn line(&self, k: &str) -> Option<usize> {
+        super::lines::line_of(self.yaml, k).map(|l| l + 1)
+    }
+
+    /// Key `k`'s value as text, when it is a scalar.
+    fn text(&self, k: &str) -> Option<String> {
+        match self.map.get(k)? {
             Yaml::String(s) => Some(s.clone()),
             Yaml::Bool(b) => Some(b.to_string()),
             Yaml::Number(n) => Some(n.to_string()),
             _ => None,
         }
-    };
-    for k in fm.keys().filter_map(|k| k.as_str()) {
-        if !FRONTMATTER.contains(&k) {
-            remarks.push(Remark {
-                line: fm_line(k),
+    }
+
+    /// A remark for each key GES does not define.
+    fn unknown_keys(&self) -> Vec<Remark> {
+        self.map
+            .keys()
+            .filter_map(|k| k.as_str())
+            .filter(|k| !FRONTMATTER.contains(k))
+            .map(|k| Remark {
+                line: self.line(k),
                 message: format!(
                     "frontmatter: `{k}` is not a GES key; it is kept as an extension and ignored"
                 ),
-            });
+            })
+            .collect()
+    }
+
+    /// `output`: a list, or one scalar.
+    fn output(&self) -> Option<Vec<String>> {
+        match self.map.get("output")? {
+            Yaml::Sequence(s) => Some(
+                s.iter()
+                    .filter_map(|x| x.as_str().map(str::to_string))
+                    .collect(),
+            ),
+            _ => self.text("output").map(|o| vec![o]),
         }
     }
-    let name = text_of("name")
+
+    /// `bindings`: its string keys with string values.
+    fn bindings(&self) -> BTreeMap<String, String> {
+        let mut out = BTreeMap::new();
+        if let Some(Yaml::Mapping(b)) = self.map.get("bindings") {
+            for (k, v) in b {
+                if let (Some(k), Some(v)) = (k.as_str(), v.as_str()) {
+                    out.insert(k.to_string(), v.to_string());
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Reads a `.ges.md` document.
+pub fn parse(text: &str, file: &Path) -> Result<Graph, LoadError> {
+    let (yaml, body, body_at) = frontmatter(text);
+    let front = Front::read(yaml)?;
+    let remarks = front.unknown_keys();
+    let name = front
+        .text("name")
         .filter(|n| !n.is_empty())
         .ok_or_else(|| invalid("the frontmatter has no `name`".into(), Some(1)))?;
-
-    let graph = p
+    let graph = patterns()
         .graph
         .captures(body)
         .ok_or_else(|| invalid("no <graph> … </graph> block".into(), None))?;
-    let g_text = graph.get(1).map(|m| m.as_str()).unwrap_or_default();
-    let g_at = body_at + graph.get(1).map(|m| m.start()).unwrap_or(0);
-    let line = |off: usize| line_at(text, g_at + off);
-
-    let mut lines = Lines::default();
-    let mut nodes: IndexMap<String, Node> = IndexMap::new();
-    let mut entry: Option<String> = None;
-    let mut terminals = Vec::new();
-    let mut matched: Vec<(usize, usize)> = Vec::new();
-    for c in p.node.captures_iter(g_text) {
-        let whole = c.get(0).expect("match");
-        matched.push((whole.start(), whole.end()));
-        let at = line(whole.start());
-        let a = attrs(&c[1]);
-        let id = a
-            .get("id")
-            .filter(|v| !v.is_empty())
-            .cloned()
-            .ok_or_else(|| invalid("<node> has no id".into(), Some(at)))?;
-        unknown_attrs(
-            &a,
-            NODE_ATTRS,
-            &format!("<node id=\"{id}\">"),
-            at,
-            &mut remarks,
-        );
-        if a.contains_key("entry") {
-            if let Some(first) = &entry {
-                return Err(invalid(
-                    format!("two entry nodes: '{first}' and '{id}'"),
-                    Some(at),
-                ));
-            }
-            entry = Some(id.clone());
-        }
-        let terminal = a.contains_key("terminal");
-        if terminal {
-            terminals.push(id.clone());
-        }
-        let inner = c.get(3);
-        let mut actions = Vec::new();
-        if let Some(inner) = inner {
-            for ac in p.action.captures_iter(inner.as_str()) {
-                let aat = line(inner.start() + ac.get(0).expect("match").start());
-                let aa = attrs(&ac[1]);
-                let aid = aa
-                    .get("id")
-                    .filter(|v| !v.is_empty())
-                    .cloned()
-                    .ok_or_else(|| {
-                        invalid(format!("<action> in node '{id}' has no id"), Some(aat))
-                    })?;
-                unknown_attrs(
-                    &aa,
-                    ACTION_ATTRS,
-                    &format!("<action id=\"{aid}\">"),
-                    aat,
-                    &mut remarks,
-                );
-                lines.actions.insert((id.clone(), aid.clone()), aat);
-                actions.push(action(aid, &aa, aat, &mut remarks));
-            }
-        }
-        if terminal {
-            if !actions.is_empty() || a.contains_key("run") {
-                remarks.push(Remark {
-                    line: Some(at),
-                    message: format!(
-                        "terminal node '{id}' declares work; a terminal's actions never run"
-                    ),
-                });
-            }
-            actions.clear();
-        } else if actions.is_empty() {
-            // 1:1 shorthand: the node is its own single action.
-            let mut own = a.clone();
-            own.shift_remove("entry");
-            lines.actions.insert((id.clone(), id.clone()), at);
-            actions.push(action(id.clone(), &own, at, &mut remarks));
-        }
-        lines.nodes.insert(id.clone(), at);
-        if nodes
-            .insert(
-                id.clone(),
-                Node {
-                    actions,
-                    description: None,
-                },
-            )
-            .is_some()
-        {
-            return Err(invalid(format!("node '{id}' is declared twice"), Some(at)));
-        }
-    }
-    let entry = entry.ok_or_else(|| {
-        invalid(
-            "no entry node: mark one `<node id=\"…\" entry />`".into(),
-            Some(line(0)),
-        )
-    })?;
-    if terminals.is_empty() {
-        return Err(invalid(
-            "no terminal node: mark one `<node id=\"…\" terminal />`".into(),
-            Some(line(0)),
-        ));
-    }
-
-    let mut edges: Vec<(usize, Edge)> = Vec::new();
-    for c in p.edge.captures_iter(g_text) {
-        let m = c.get(0).expect("match");
-        matched.push((m.start(), m.end()));
-        let at = line(m.start());
-        let a = attrs(&c[1]);
-        unknown_attrs(&a, EDGE_ATTRS, "<edge>", at, &mut remarks);
-        let (Some(from), Some(to)) = (
-            a.get("from").filter(|v| !v.is_empty()),
-            a.get("to").filter(|v| !v.is_empty()),
-        ) else {
-            return Err(invalid("<edge> needs `from` and `to`".into(), Some(at)));
-        };
-        let to = split_comma(to);
-        if to.is_empty() {
-            return Err(invalid(
-                format!("<edge> to=\"{}\" names no node", a["to"]),
-                Some(at),
-            ));
-        }
-        edges.push((
-            m.start(),
-            Edge {
-                from: vec![from.clone()],
-                to,
-                when: a.get("when").filter(|w| !w.is_empty()).cloned(),
-                label: a.get("label").cloned(),
-                handoff: a.get("handoff").filter(|h| !h.is_empty()).cloned(),
-            },
-        ));
-    }
-    for c in p.join.captures_iter(g_text) {
-        let m = c.get(0).expect("match");
-        matched.push((m.start(), m.end()));
-        let at = line(m.start());
-        let a = attrs(&c[1]);
-        unknown_attrs(&a, JOIN_ATTRS, "<join>", at, &mut remarks);
-        let (Some(from), Some(to)) = (
-            a.get("from").filter(|v| !v.is_empty()),
-            a.get("to").filter(|v| !v.is_empty()),
-        ) else {
-            return Err(invalid("<join> needs `from` and `to`".into(), Some(at)));
-        };
-        let from = split_comma(from);
-        if from.is_empty() {
-            return Err(invalid(
-                format!("<join> from=\"{}\" names no node", a["from"]),
-                Some(at),
-            ));
-        }
-        edges.push((
-            m.start(),
-            Edge {
-                from,
-                to: vec![to.clone()],
-                ..Edge::default()
-            },
-        ));
-    }
-    // Edges keep their order in the file: first match wins among them.
-    edges.sort_by_key(|(off, _)| *off);
-    for (off, _) in &edges {
-        lines.edges.push(Some(line(*off)));
-    }
-    let edges: Vec<Edge> = edges.into_iter().map(|(_, e)| e).collect();
-    for t in p.any_tag.find_iter(g_text) {
-        if !matched
-            .iter()
-            .any(|(s, e)| t.start() >= *s && t.start() < *e)
-        {
-            remarks.push(Remark {
-                line: Some(line(t.start())),
-                message: format!(
-                    "a `{}` tag re0 could not read (attribute values go in double quotes; a tag without a body ends with `/>`); it is ignored, as the GES loader ignores it",
-                    t.as_str()
-                ),
-            });
-        }
-    }
-
+    let block = graph.get(1).map(|m| m.as_str()).unwrap_or_default();
+    let block_at = body_at + graph.get(1).map(|m| m.start()).unwrap_or(0);
+    let mut tags = tags::Reader::new(text, block, block_at, remarks);
+    let tags::Nodes {
+        mut nodes,
+        entry,
+        terminals,
+    } = tags.nodes()?;
+    let edges = tags.edges()?;
+    tags.stray_tags();
+    let (mut lines, mut remarks) = (tags.lines, tags.remarks);
     inject_prompts(body, body_at, text, &mut nodes, &mut lines)?;
-
-    let mut meta_remarks = Vec::new();
-    let input = fm
+    let input = front
+        .map
         .get("input")
-        .map(|v| super::yaml::input_schema(v, fm_line("input"), &mut meta_remarks))
+        .map(|v| super::yaml::input_schema(v, front.line("input"), &mut remarks))
         .transpose()?;
-    remarks.extend(meta_remarks);
-    let output = match fm.get("output") {
-        None => None,
-        Some(Yaml::Sequence(s)) => Some(
-            s.iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect(),
-        ),
-        Some(_) => text_of("output").map(|o| vec![o]),
-    };
-    let mut bindings = BTreeMap::new();
-    if let Some(Yaml::Mapping(b)) = fm.get("bindings") {
-        for (k, v) in b {
-            if let (Some(k), Some(v)) = (k.as_str(), v.as_str()) {
-                bindings.insert(k.to_string(), v.to_string());
-            }
-        }
-    }
     for k in ["schema", "name", "goal", "output", "input", "bindings"] {
-        if let Some(l) = fm_line(k) {
+        if let Some(l) = front.line(k) {
             lines.keys.insert(k.to_string(), l);
         }
     }
@@ -404,87 +233,16 @@ pub fn parse(text: &str, file: &Path) -> Result<Graph, LoadError> {
             name,
             entry,
             terminal: terminals,
-            description: text_of("description"),
-            goal: text_of("goal"),
+            description: front.text("description"),
+            goal: front.text("goal"),
             input,
-            output,
+            output: front.output(),
         },
-        bindings,
+        bindings: front.bindings(),
         nodes,
         edges,
         lines,
         remarks,
-    })
-}
-
-fn unknown_attrs(
-    a: &IndexMap<String, String>,
-    allowed: &[&str],
-    tag: &str,
-    line: usize,
-    out: &mut Vec<Remark>,
-) {
-    for k in a.keys().filter(|k| !allowed.contains(&k.as_str())) {
-        let why = if k == "prompt" {
-            "prompts go in a `## [node.action]` section"
-        } else {
-            "it is ignored"
-        };
-        out.push(Remark {
-            line: Some(line),
-            message: format!("{tag}: `{k}` is not a GES 2.0 attribute; {why}"),
-        });
-    }
-}
-
-fn action(
-    id: String,
-    a: &IndexMap<String, String>,
-    line: usize,
-    remarks: &mut Vec<Remark>,
-) -> Action {
-    let loop_ = a.get("loop").and_then(|l| {
-        let parsed = parse_loop(l);
-        if parsed.is_none() {
-            remarks.push(Remark {
-                line: Some(line),
-                message: format!(
-                    "action '{id}': loop=\"{l}\" is not `over:EXPR,as:VAR`; it is ignored"
-                ),
-            });
-        }
-        parsed
-    });
-    let number = |k: &str| a.get(k).and_then(|v| v.trim().parse::<u64>().ok());
-    Action {
-        run: a.get("run").filter(|r| !r.is_empty()).cloned(),
-        output: a.get("output").map(|o| split_comma(o)).unwrap_or_default(),
-        verify: a
-            .get("verify")
-            .filter(|v| !v.is_empty())
-            .map(|v| Verify::Judge(v.clone())),
-        loop_,
-        optional: a
-            .get("optional")
-            .is_some_and(|o| o == "true" || o.is_empty()),
-        retry: number("retry").unwrap_or(0) as u32,
-        timeout_ms: number("timeout"),
-        id,
-        ..Action::default()
-    }
-}
-
-/// `over:EXPR,as:VAR`, split at the last `,as:` (an expression may hold
-/// commas).
-fn parse_loop(l: &str) -> Option<LoopSpec> {
-    let rest = l.trim().strip_prefix("over:")?;
-    let i = rest.rfind(",")?;
-    let (over, tail) = (&rest[..i], &rest[i + 1..]);
-    let var = tail.trim().strip_prefix("as:")?.trim();
-    let over = over.trim();
-    (!over.is_empty() && !var.is_empty()).then(|| LoopSpec {
-        over: over.to_string(),
-        var: var.to_string(),
     })
 }
 
