@@ -1,48 +1,17 @@
-//! `re0 next [RUN]` and `re0 handoff RUN STEP`: for an agent (or a person)
-//! that performs the steps itself instead of through a runner.
+//! `re0 handoff RUN STEP`: records the work of a step that an agent (or a
+//! person) performed itself, as handed out by `re0 next`
+//! ([`super::next`]), checked like a gate's handoff.
 
 use super::context::Context;
 use super::output;
-use super::run::{pick_run, report, StateArgs};
+use super::run::StateArgs;
 use crate::error::{Error, Result};
 use crate::plan::{StepKind, StepType};
 use crate::run::handoff::{self, ArtifactRef, BlockerRef, EvidenceRef, Handoff, HandoffStatus};
-use crate::run::{prompt, Authority, Engine, Next, Stop};
+use crate::run::{Authority, Engine, Next};
 use crate::state::model::Waiting;
-use crate::state::{RunStatus, StepStatus, WaitKind};
+use crate::state::{Run, RunStatus, StepStatus, WaitKind};
 use std::path::PathBuf;
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
-
-#[derive(Debug, clap::Args)]
-#[command(after_help = "\
-Skips are recorded on the way; nothing else runs. Perform the step the
-answer names, write the handoff JSON at its handoff_path, then record it:
-  re0 handoff RUN STEP --file HANDOFF_PATH
-
-A step whose skill has a GES graph is handed out one graph step at a time:
-re0 runs the graph's commands and CEL guards itself (as re0 run would) and
-stops at each prompt or judgement (action ges-prompt or ges-judge). Write
-the answer to its answer_path, then call re0 next again.")]
-pub struct NextArgs {
-    /// The run (default: the only unfinished one).
-    run: Option<String>,
-    #[arg(long, value_enum, default_value_t = Format::Json)]
-    format: Format,
-    /// Capabilities this session holds besides `write` (repeatable): the
-    /// steps are typed again with them, as on `re0 run --resume`.
-    #[arg(long = "grant", value_name = "CAP")]
-    grants: Vec<String>,
-    /// Withhold `write` from the session.
-    #[arg(long)]
-    read_only: bool,
-    #[command(flatten)]
-    state: StateArgs,
-}
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -87,219 +56,6 @@ enum StatusArg {
     Failed,
 }
 
-pub fn next(catalog: &[PathBuf], args: NextArgs) -> Result<i32> {
-    super::plan::check_grants(&args.grants)?;
-    let ctx = Context::load(catalog)?;
-    let grants =
-        super::plan::session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only);
-    let store = args.state.store(&ctx);
-    let id = pick_run(&store, args.run.as_deref(), "continue")?;
-    let mut run = store.open(&id)?;
-    if run.state.state.is_terminal() {
-        return Err(Error::Usage(format!(
-            "run {id} is {}; nothing is next",
-            run.state.state.as_str()
-        )));
-    }
-    let authority = Authority::derive(&run.plan, &ctx.catalog, &grants);
-    authority.check(&run.plan, &run.state)?;
-    let mut quiet = |_line: String| {};
-    let mut engine = Engine {
-        run: &mut run,
-        catalog: &ctx.catalog,
-        runner: None,
-        authority,
-        say: &mut quiet,
-    };
-    engine.settle()?;
-    engine.refresh()?;
-    let mut question = None;
-    let (action, i) = loop {
-        match engine.next() {
-            Next::Skip(i, why) => engine.skip(i, why)?,
-            Next::Done => {
-                let stop = engine.finish()?;
-                let code = match stop {
-                    Stop::Completed => 0,
-                    _ => 1,
-                };
-                if matches!(args.format, Format::Json) {
-                    output::print_json(&serde_json::json!({
-                        "schema": "re0/next@1",
-                        "run_id": id,
-                        "done": true,
-                        "state": run.state.state.as_str(),
-                        "why": match &stop { Stop::Incomplete(w) => Some(w.clone()), _ => None },
-                    }));
-                } else {
-                    report(&run, &stop);
-                }
-                return Ok(code);
-            }
-            Next::Model(i) if engine.has_graph(i) => {
-                let step = engine.run.plan.steps[i].id.clone();
-                let attempt = engine.run.state.steps[i].attempts.max(1);
-                let inbox = engine.run.inbox(&step, attempt);
-                let dir = inbox.parent().map(PathBuf::from).unwrap_or_default();
-                std::fs::create_dir_all(&dir).map_err(|e| Error::Io {
-                    path: dir.clone(),
-                    source: e,
-                })?;
-                if let Some(q) = engine.attempt_graph(i, Some(&dir))? {
-                    let answer = crate::ges::ask::InboxAsk::answer_path(&dir, &q);
-                    let kind = match q.kind {
-                        crate::ges::state::QuestionKind::Prompt => "ges-prompt",
-                        crate::ges::state::QuestionKind::Judge => "ges-judge",
-                    };
-                    question = Some((q, answer));
-                    break (kind, i);
-                }
-            }
-            Next::Model(i) => break ("invoke-model-skill", i),
-            Next::Human(i, WaitKind::Decision) => break ("decision", i),
-            Next::Human(i, _) => break ("user-handoff", i),
-            Next::Judge(i) => break ("judge", i),
-            Next::Steer(i) => break ("steering", i),
-        }
-    };
-    let step = run.plan.steps[i].clone();
-    let rec = run.state.steps[i].clone();
-    if let Some((q, answer)) = question {
-        return graph_question(&id, &run, &step, &q, &answer, args.format);
-    }
-    let attempt = rec.attempts + 1;
-    let inbox = run.inbox(&step.id, attempt);
-    let skill = ctx.catalog.get(&step.target);
-    let prompt_text = prompt::build(&prompt::PromptInput {
-        state: &run.state,
-        step: &step,
-        attempt,
-        limit: rec.attempt_limit,
-        skill_file: skill.map(|s| s.file.as_path()),
-        handoff: &inbox,
-        decisions: Vec::new(),
-        previous: crate::run::feedback::previous(
-            &run.dir,
-            &step.id,
-            attempt,
-            rec.note.as_deref(),
-            Some(&run.log_path(&step.id, rec.attempts)),
-        ),
-    });
-    let record = match action {
-        "decision" => format!(
-            "re0 handoff {id} {} --status complete --outcome \"ANSWER\"",
-            step.id
-        ),
-        "judge" => format!(
-            "re0 handoff {id} {} --status complete --outcome yes|no",
-            step.id
-        ),
-        "user-handoff" => format!(
-            "re0 handoff {id} {} --status complete{}",
-            step.id,
-            step.expected_output
-                .iter()
-                .map(|a| format!(" --artifact {a}=PATH"))
-                .collect::<String>()
-        ),
-        _ => format!("re0 handoff {id} {} --file {}", step.id, inbox.display()),
-    };
-    if matches!(action, "user-handoff" | "decision" | "steering") {
-        let kind = match action {
-            "decision" => WaitKind::Decision,
-            "steering" => WaitKind::Steering,
-            _ => WaitKind::Human,
-        };
-        let waiting = Some(Waiting {
-            kind,
-            step: step.id.clone(),
-        });
-        // Asking again is not a change: no new revision.
-        if run.state.state != RunStatus::Waiting || run.state.waiting != waiting {
-            run.state.state = RunStatus::Waiting;
-            run.state.waiting = waiting;
-            run.save()?;
-        }
-    }
-    match args.format {
-        Format::Json => output::print_json(&serde_json::json!({
-            "schema": "re0/next@1",
-            "run_id": id,
-            "done": false,
-            "state": run.state.state.as_str(),
-            "action": action,
-            "step": {
-                "id": step.id,
-                "target": step.target,
-                "kind": step.kind,
-                "type": step.step_type,
-                "attempt": attempt,
-                "attempt_limit": rec.attempt_limit,
-                "expected_output": step.expected_output,
-                "fires_when": step.fires_when,
-                "skippable_when": step.skippable_when,
-                "invocation": step.invocation,
-                "skill_dir": skill.map(|s| ctx.show_path(s.dir())),
-                "handoff_path": inbox,
-                "prompt": prompt_text,
-            },
-            "record": record,
-        })),
-        Format::Text => output::print(&format!("{prompt_text}\nthen record it: {record}\n")),
-    }
-    Ok(0)
-}
-
-/// `re0 next` for a graph step that waits for the agent's answer.
-fn graph_question(
-    id: &str,
-    run: &crate::state::Run,
-    step: &crate::plan::Step,
-    q: &crate::ges::state::Question,
-    answer: &std::path::Path,
-    format: Format,
-) -> Result<i32> {
-    let record = format!(
-        "write the answer to {}, then: re0 next {id}",
-        answer.display()
-    );
-    let action = match q.kind {
-        crate::ges::state::QuestionKind::Prompt => "ges-prompt",
-        crate::ges::state::QuestionKind::Judge => "ges-judge",
-    };
-    match format {
-        Format::Json => output::print_json(&serde_json::json!({
-            "schema": "re0/next@1",
-            "run_id": id,
-            "done": false,
-            "state": run.state.state.as_str(),
-            "action": action,
-            "step": {
-                "id": step.id,
-                "target": step.target,
-                "kind": step.kind,
-                "type": step.step_type,
-                "attempt": run.state.step(&step.id).map(|r| r.attempts),
-                "expected_output": step.expected_output,
-                "prompt": q.text,
-            },
-            "graph": {
-                "question": q.id,
-                "kind": q.kind,
-                "node": q.node,
-                "action": q.action,
-                "branch": q.branch,
-                "outputs": q.outputs,
-                "answer_path": answer,
-            },
-            "record": record,
-        })),
-        Format::Text => output::print(&format!("{}\nthen {record}\n", q.text)),
-    }
-    Ok(0)
-}
-
 fn split_pair<'a>(s: &'a str, sep: char, what: &str) -> Result<(&'a str, &'a str)> {
     s.split_once(sep)
         .filter(|(a, b)| !a.is_empty() && !b.is_empty())
@@ -311,31 +67,62 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
     let store = args.state.store(&ctx);
     // Read the file before taking the run's lock: whatever it is, the lock
     // is never held while re0 reads someone else's file.
-    let from_file = match &args.file {
-        Some(f) => {
-            let path = crate::paths::absolute(f, &ctx.workspace.cwd);
-            match handoff::read(&path, crate::fsio::Follow::Yes) {
-                Ok(h) => {
-                    for w in &h.warnings {
-                        output::eline(format!(
-                            "re0: warning: {}: {}; recorded and never acted on",
-                            crate::display::clean(&f.display().to_string()),
-                            crate::display::clean(w)
-                        ));
-                    }
-                    Some(h)
-                }
-                Err(e) => {
-                    return Err(Error::Usage(format!(
-                        "{}: {e}",
-                        crate::display::clean(&f.display().to_string())
-                    )))
-                }
-            }
-        }
-        None => None,
-    };
+    let from_file = args.file.as_ref().map(|f| read_file(&ctx, f)).transpose()?;
     let mut run = store.open(&args.run)?;
+    let i = ready_step(&run, &args)?;
+    let step = run.plan.steps[i].clone();
+    let attempt = run.state.steps[i].attempts + 1;
+    let h: Handoff = match from_file {
+        Some(h) => h,
+        None => from_args(&ctx, &args, &step.id, attempt, &run.workspace)?,
+    };
+    let mut say = |line: String| output::line(format!("  {}", crate::display::clean(&line)));
+    // A person records the work: nothing runs, so no grant is checked; the
+    // types only tell a guard's verdict from a handoff.
+    let grants = super::plan::session_grants(ctx.config.grants.as_deref(), &[], false);
+    let authority = Authority::derive(&run.plan, &ctx.catalog, &grants);
+    let mut engine = Engine {
+        run: &mut run,
+        catalog: &ctx.catalog,
+        runner: None,
+        authority,
+        say: &mut say,
+    };
+    if !record(&mut engine, i, attempt, &step, h)? {
+        return Ok(1);
+    }
+    run.state.state = RunStatus::Waiting;
+    run.state.waiting = Some(Waiting {
+        kind: WaitKind::Resume,
+        step: step.id.clone(),
+    });
+    run.save()?;
+    output::line(format!(
+        "recorded {}; continue with: re0 run --resume {}",
+        step.id, args.run
+    ));
+    Ok(0)
+}
+
+/// The handoff JSON at `f`; its warnings are shown, never acted on.
+fn read_file(ctx: &Context, f: &std::path::Path) -> Result<Handoff> {
+    let path = crate::paths::absolute(f, &ctx.workspace.cwd);
+    let name = f.display().to_string();
+    let shown = crate::display::clean(&name);
+    let h = handoff::read(&path, crate::fsio::Follow::Yes)
+        .map_err(|e| Error::Usage(format!("{shown}: {e}")))?;
+    for w in &h.warnings {
+        output::eline(format!(
+            "re0: warning: {shown}: {}; recorded and never acted on",
+            crate::display::clean(w)
+        ));
+    }
+    Ok(h)
+}
+
+/// The index of the step `args` names: the run is not over, the step is
+/// neither accepted nor skipped, and every step before it is.
+fn ready_step(run: &Run, args: &HandoffArgs) -> Result<usize> {
     if run.state.state.is_terminal() {
         return Err(Error::Usage(format!(
             "run {} is {}",
@@ -349,8 +136,8 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
         .iter()
         .position(|s| s.id == args.step)
         .ok_or_else(|| Error::Usage(format!("run {} has no step {}", args.run, args.step)))?;
-    let step = run.plan.steps[i].clone();
-    let rec = run.state.steps[i].clone();
+    let step = &run.plan.steps[i];
+    let rec = &run.state.steps[i];
     if matches!(rec.status, StepStatus::Accepted | StepStatus::Skipped) {
         return Err(Error::Usage(format!(
             "{} is already {}; nothing to record",
@@ -370,73 +157,78 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
             )));
         }
     }
-    let attempt = rec.attempts + 1;
-    let workspace = run.workspace.clone();
-    let h: Handoff = match from_file {
-        Some(h) => h,
-        None => {
-            let mut artifacts = Vec::new();
-            for a in &args.artifacts {
-                let (name, path) = split_pair(a, '=', "NAME=PATH")?;
-                let abs = crate::paths::absolute(std::path::Path::new(path), &ctx.workspace.cwd);
-                let rel = abs.strip_prefix(&workspace).map_err(|_| {
-                    Error::Usage(format!(
-                        "--artifact {a}: {path} is outside the workspace {}",
-                        workspace.display()
-                    ))
-                })?;
-                artifacts.push(ArtifactRef {
-                    name: name.to_string(),
-                    path: rel.to_string_lossy().into_owned(),
-                });
-            }
-            let mut blockers = Vec::new();
-            for b in &args.blockers {
-                let (bid, rest) = split_pair(b, ':', "ID:AGAINST:SUMMARY")?;
-                let (against, summary) = split_pair(rest, ':', "ID:AGAINST:SUMMARY")?;
-                blockers.push(BlockerRef {
-                    id: bid.into(),
-                    against: against.into(),
-                    summary: summary.into(),
-                });
-            }
-            let mut evidence = Vec::new();
-            for e in &args.evidence {
-                let (kind, against) = split_pair(e, ':', "KIND:AGAINST")?;
-                evidence.push(EvidenceRef {
-                    kind: kind.into(),
-                    against: against.into(),
-                });
-            }
-            Handoff {
-                step: step.id.clone(),
-                attempt,
-                status: match args.status {
-                    StatusArg::Complete => HandoffStatus::Complete,
-                    StatusArg::Blocked => HandoffStatus::Blocked,
-                    StatusArg::Failed => HandoffStatus::Failed,
-                },
-                outcome: args.outcome.clone(),
-                artifacts,
-                evidence,
-                blockers,
-                suggested_route: None,
-                warnings: Vec::new(),
-            }
-        }
-    };
-    let mut say = |line: String| output::line(format!("  {}", crate::display::clean(&line)));
-    // A person records the work: nothing runs, so no grant is checked; the
-    // types only tell a guard's verdict from a handoff.
-    let grants = super::plan::session_grants(ctx.config.grants.as_deref(), &[], false);
-    let authority = Authority::derive(&run.plan, &ctx.catalog, &grants);
-    let mut engine = Engine {
-        run: &mut run,
-        catalog: &ctx.catalog,
-        runner: None,
-        authority,
-        say: &mut say,
-    };
+    Ok(i)
+}
+
+/// The handoff the flags describe; every artifact path must be inside the
+/// workspace.
+fn from_args(
+    ctx: &Context,
+    args: &HandoffArgs,
+    step: &str,
+    attempt: u32,
+    workspace: &std::path::Path,
+) -> Result<Handoff> {
+    let mut artifacts = Vec::new();
+    for a in &args.artifacts {
+        let (name, path) = split_pair(a, '=', "NAME=PATH")?;
+        let abs = crate::paths::absolute(std::path::Path::new(path), &ctx.workspace.cwd);
+        let rel = abs.strip_prefix(workspace).map_err(|_| {
+            Error::Usage(format!(
+                "--artifact {a}: {path} is outside the workspace {}",
+                workspace.display()
+            ))
+        })?;
+        artifacts.push(ArtifactRef {
+            name: name.to_string(),
+            path: rel.to_string_lossy().into_owned(),
+        });
+    }
+    let mut blockers = Vec::new();
+    for b in &args.blockers {
+        let (bid, rest) = split_pair(b, ':', "ID:AGAINST:SUMMARY")?;
+        let (against, summary) = split_pair(rest, ':', "ID:AGAINST:SUMMARY")?;
+        blockers.push(BlockerRef {
+            id: bid.into(),
+            against: against.into(),
+            summary: summary.into(),
+        });
+    }
+    let mut evidence = Vec::new();
+    for e in &args.evidence {
+        let (kind, against) = split_pair(e, ':', "KIND:AGAINST")?;
+        evidence.push(EvidenceRef {
+            kind: kind.into(),
+            against: against.into(),
+        });
+    }
+    Ok(Handoff {
+        step: step.to_string(),
+        attempt,
+        status: match args.status {
+            StatusArg::Complete => HandoffStatus::Complete,
+            StatusArg::Blocked => HandoffStatus::Blocked,
+            StatusArg::Failed => HandoffStatus::Failed,
+        },
+        outcome: args.outcome.clone(),
+        artifacts,
+        evidence,
+        blockers,
+        suggested_route: None,
+        warnings: Vec::new(),
+    })
+}
+
+/// Records `h` for step `i`: a verdict when the step waits on its
+/// skip-when, else a handoff checked as a gate's. False when it was not
+/// accepted (the failed attempt is recorded and said).
+fn record(
+    engine: &mut Engine,
+    i: usize,
+    attempt: u32,
+    step: &crate::plan::Step,
+    h: Handoff,
+) -> Result<bool> {
     let judging = step.step_type == StepType::Conditional
         && matches!(engine.next(), Next::Judge(j) if j == i);
     engine.run.state.steps[i].attempts = attempt;
@@ -453,40 +245,28 @@ pub fn handoff(catalog: &[PathBuf], args: HandoffArgs) -> Result<i32> {
         };
         let text = step.skippable_when.clone().unwrap_or_default();
         engine.record_judgement(i, attempt, verdict, &text)?;
-    } else {
-        if step.kind == StepKind::Decision
-            && h.status == HandoffStatus::Complete
-            && h.outcome.is_none()
-        {
-            return Err(Error::Usage(format!(
-                "{} is a decision: give the answer with --outcome",
-                step.id
-            )));
-        }
-        let blocked = h.status == HandoffStatus::Blocked;
-        let submitted = serde_json::to_value(&h).ok();
-        match engine.check(i, attempt, h) {
-            Ok(acc) => engine.accept(i, attempt, acc)?,
-            Err(reason) => {
-                engine.fail(i, attempt, reason.clone(), submitted, blocked)?;
-                output::eline(format!(
-                    "re0: handoff for {} not accepted: {}",
-                    step.id,
-                    crate::display::clean(&reason)
-                ));
-                return Ok(1);
-            }
+        return Ok(true);
+    }
+    if step.kind == StepKind::Decision && h.status == HandoffStatus::Complete && h.outcome.is_none()
+    {
+        return Err(Error::Usage(format!(
+            "{} is a decision: give the answer with --outcome",
+            step.id
+        )));
+    }
+    let blocked = h.status == HandoffStatus::Blocked;
+    let submitted = serde_json::to_value(&h).ok();
+    match engine.check(i, attempt, h) {
+        Ok(acc) => engine.accept(i, attempt, acc)?,
+        Err(reason) => {
+            engine.fail(i, attempt, reason.clone(), submitted, blocked)?;
+            output::eline(format!(
+                "re0: handoff for {} not accepted: {}",
+                step.id,
+                crate::display::clean(&reason)
+            ));
+            return Ok(false);
         }
     }
-    run.state.state = RunStatus::Waiting;
-    run.state.waiting = Some(Waiting {
-        kind: WaitKind::Resume,
-        step: step.id.clone(),
-    });
-    run.save()?;
-    output::line(format!(
-        "recorded {}; continue with: re0 run --resume {}",
-        step.id, args.run
-    ));
-    Ok(0)
+    Ok(true)
 }

@@ -11,6 +11,7 @@ mod graph;
 mod grid;
 mod handoff;
 mod list;
+mod next;
 mod output;
 mod plan;
 mod pretty;
@@ -90,7 +91,7 @@ pub enum Command {
     /// Trust this workspace's re0.yaml, so its grants, runner and bindings apply.
     Trust(trust::Args),
     /// The next step of a run, for an agent that performs steps itself.
-    Next(handoff::NextArgs),
+    Next(next::NextArgs),
     /// Record a step's handoff (a person's work, a decision, or an agent's).
     Handoff(handoff::HandoffArgs),
     /// List the skills in the catalog with their lanes.
@@ -152,7 +153,7 @@ fn run(cli: Cli) -> Result<i32, Error> {
         Command::Doctor(a) => doctor::run(&cli.catalog, a),
         Command::Adopt(a) => adopt::run(&cli.catalog, a),
         Command::Trust(a) => trust::run(a),
-        Command::Next(a) => handoff::next(&cli.catalog, a),
+        Command::Next(a) => next::next(&cli.catalog, a),
         Command::Handoff(a) => handoff::handoff(&cli.catalog, a),
         Command::List(a) => list::run(&cli.catalog, a),
         Command::Show(a) => show::run(&cli.catalog, a),
