@@ -26,7 +26,9 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-const VISIBLE_HIDDEN: &[&str] = &[".curated", ".system", ".experimental"];
+mod folder;
+use folder::{is_skipped_hidden, plugin_name, pseudo_fs};
+
 const SKILL_FILES: &[&str] = &["SKILL.md", "skill.md"];
 /// Deeper folders than this are not walked (a guard against pathological trees).
 const MAX_DEPTH: usize = 32;
@@ -316,20 +318,8 @@ impl<T: Take> Walk<'_, '_, T> {
         if self.take.stopped() {
             return Found::default();
         }
-        let n = self
-            .listed
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-            + 1;
-        if n > MAX_FOLDERS {
-            return if n == MAX_FOLDERS + 1 {
-                Found::problem(Diagnostic::new(
-                    rules::WALK_ERROR,
-                    path,
-                    format!("stopped walking after listing {MAX_FOLDERS} folders; name a narrower --catalog"),
-                ))
-            } else {
-                Found::default()
-            };
+        if let Some(stop) = self.over_limit(path) {
+            return stop;
         }
         let entries = match self.index.list(path) {
             Ok(l) => l,
@@ -342,34 +332,12 @@ impl<T: Take> Walk<'_, '_, T> {
             }
         };
         let has = |name: &str| entries.iter().find(|(n, _)| n == name).map(|(_, t)| *t);
-
         if let Some(file) = SKILL_FILES
             .iter()
             .find(|f| has(f).is_some_and(|t| !t.is_dir()))
         {
             // A skill folder is not searched for further skills.
-            let skill = self.take.take(
-                self.index,
-                Candidate {
-                    file: path.join(file),
-                    dir: path.to_path_buf(),
-                    root: self.root,
-                    plugin: plugin.map(str::to_string),
-                    kind: SkillKind::Folder,
-                    has_agents: has("agents").is_some(),
-                    ges_files: entries
-                        .iter()
-                        .filter(|(n, t)| {
-                            !t.is_dir() && crate::ges::source::is_graph_file(&n.to_string_lossy())
-                        })
-                        .map(|(n, _)| n.to_string_lossy().into_owned())
-                        .collect(),
-                },
-            );
-            return Found {
-                skills: vec![(canonical.to_path_buf(), skill)],
-                diagnostics: Vec::new(),
-            };
+            return self.skill_folder(path, canonical, plugin, &entries, file);
         }
         if depth >= self.max_depth {
             return Found::default();
@@ -399,6 +367,74 @@ impl<T: Take> Walk<'_, '_, T> {
             parent: up,
             at,
         };
+        found.extend(self.children(path, canonical, plugin, depth, &entries, &here));
+        found
+    }
+
+    /// Counts one more folder listed; past [`MAX_FOLDERS`] the walk stops,
+    /// with one finding saying so.
+    fn over_limit(&self, path: &Path) -> Option<Found<T::Item>> {
+        let n = self
+            .listed
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            + 1;
+        if n <= MAX_FOLDERS {
+            return None;
+        }
+        Some(if n == MAX_FOLDERS + 1 {
+            Found::problem(Diagnostic::new(
+                rules::WALK_ERROR,
+                path,
+                format!("stopped walking after listing {MAX_FOLDERS} folders; name a narrower --catalog"),
+            ))
+        } else {
+            Found::default()
+        })
+    }
+
+    /// The skill in folder `path`, read from its `file`.
+    fn skill_folder(
+        &self,
+        path: &Path,
+        canonical: &Path,
+        plugin: Option<&str>,
+        entries: &[(OsString, super::index::Kind)],
+        file: &str,
+    ) -> Found<T::Item> {
+        let skill = self.take.take(
+            self.index,
+            Candidate {
+                file: path.join(file),
+                dir: path.to_path_buf(),
+                root: self.root,
+                plugin: plugin.map(str::to_string),
+                kind: SkillKind::Folder,
+                has_agents: entries.iter().any(|(n, _)| n == "agents"),
+                ges_files: entries
+                    .iter()
+                    .filter(|(n, t)| {
+                        !t.is_dir() && crate::ges::source::is_graph_file(&n.to_string_lossy())
+                    })
+                    .map(|(n, _)| n.to_string_lossy().into_owned())
+                    .collect(),
+            },
+        );
+        Found {
+            skills: vec![(canonical.to_path_buf(), skill)],
+            diagnostics: Vec::new(),
+        }
+    }
+
+    /// Walks the folders and links of `entries` (folder `path`) at once.
+    fn children(
+        &self,
+        path: &Path,
+        canonical: &Path,
+        plugin: Option<&str>,
+        depth: usize,
+        entries: &[(OsString, super::index::Kind)],
+        here: &Ancestors<'_>,
+    ) -> Found<T::Item> {
         let parts: Vec<Found<T::Item>> = entries
             .par_iter()
             .enumerate()
@@ -414,14 +450,15 @@ impl<T: Take> Walk<'_, '_, T> {
                         &canonical.join(name),
                         plugin,
                         depth + 1,
-                        Some(&here),
+                        Some(here),
                         k,
                     )
                 } else {
-                    self.link(&child, plugin, depth + 1, &here, k)
+                    self.link(&child, plugin, depth + 1, here, k)
                 }
             })
             .collect();
+        let mut found = Found::default();
         for p in parts {
             found.extend(p);
         }
@@ -486,89 +523,4 @@ impl<T: Take> Walk<'_, '_, T> {
         }
         self.dir(link, &target, plugin, depth, Some(up), at)
     }
-}
-
-fn is_skipped_hidden(name: &std::ffi::OsStr) -> bool {
-    let name = name.to_string_lossy();
-    name.starts_with('.') && !VISIBLE_HIDDEN.contains(&name.as_ref())
-}
-
-/// The plugin's `name` from `folder/.claude-plugin/plugin.json`, or the
-/// folder's name; `None` when there is no manifest file.
-fn plugin_name(folder: &Path, diags: &mut Vec<Diagnostic>) -> Option<String> {
-    let manifest = folder.join(".claude-plugin").join("plugin.json");
-    let fallback = folder
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let text = match std::fs::read_to_string(&manifest) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
-        Err(e) => {
-            diags.push(Diagnostic::new(
-                rules::PLUGIN_MANIFEST,
-                &manifest,
-                format!("cannot read: {e}"),
-            ));
-            return Some(fallback);
-        }
-    };
-    Some(match serde_json::from_str::<serde_json::Value>(&text) {
-        Ok(v) => v
-            .get("name")
-            .and_then(|n| n.as_str())
-            .filter(|n| !n.trim().is_empty())
-            .map(|n| n.trim().to_string())
-            .unwrap_or(fallback),
-        Err(e) => {
-            diags.push(
-                Diagnostic::new(
-                    rules::PLUGIN_MANIFEST,
-                    &manifest,
-                    format!("invalid JSON: {e}; the folder name '{fallback}' is used"),
-                )
-                .at(e.line().max(1), Some(e.column().max(1))),
-            );
-            fallback
-        }
-    })
-}
-
-/// The kind of pseudo file system `path` is on, if it is on one.
-#[cfg(target_os = "linux")]
-fn pseudo_fs(path: &Path) -> Option<&'static str> {
-    use std::os::unix::ffi::OsStrExt;
-    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
-    // SAFETY: statfs(2) fills the zeroed struct we own from a
-    // NUL-terminated path.
-    let mut st: libc::statfs = unsafe { std::mem::zeroed() };
-    if unsafe { libc::statfs(c.as_ptr(), &mut st) } != 0 {
-        return None;
-    }
-    #[allow(clippy::unnecessary_cast)]
-    let kind = match st.f_type as i64 {
-        0x9fa0 => "procfs",
-        0x6265_6572 => "sysfs",
-        0x0027_e0eb => "cgroupfs",
-        0x6367_7270 => "cgroup2fs",
-        0x6462_6720 => "debugfs",
-        0x7472_6163 => "tracefs",
-        0x7363_6673 => "securityfs",
-        0x1cd1 => "devpts",
-        0xcafe_4a11 => "bpffs",
-        0x6265_6570 => "configfs",
-        0xf97c_ff8c => "selinuxfs",
-        0x6165_676c => "pstore",
-        0xde5e_81e4 => "efivarfs",
-        0x4249_4e4d => "binfmt_misc",
-        0x6573_5543 => "fusectl",
-        0x1980_0202 => "mqueue",
-        _ => return None,
-    };
-    Some(kind)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn pseudo_fs(_path: &Path) -> Option<&'static str> {
-    None
 }

@@ -246,10 +246,52 @@ pub fn blank(name: &str) -> Skill {
 }
 
 /// Reads a candidate into a skill. Never fails.
-pub fn load(c: Candidate) -> Skill {
-    let c_has_agents = c.has_agents;
-    let ges_files = c.ges_files.clone();
-    let fallback_name = match c.kind {
+pub fn load(mut c: Candidate) -> Skill {
+    let has_agents = c.has_agents;
+    let ges_files = std::mem::take(&mut c.ges_files);
+    let mut skill = unread(c);
+    let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
+        return skill;
+    };
+    let split = match frontmatter::split(&text) {
+        Ok(s) => s,
+        Err(e) => {
+            let d = fence_problem(e, &skill);
+            skill.diagnostics.push(d);
+            return skill;
+        }
+    };
+    let map = match parse_yaml(split.yaml, split.yaml_line, &skill.file) {
+        Ok(m) => m,
+        Err(d) => {
+            // The lane stays unreadable; `plan` may still offer the skill
+            // by the name and description the text spells out.
+            read_leniently(&mut skill, split.yaml);
+            skill.diagnostics.push(*d);
+            return skill;
+        }
+    };
+    if keeps_summaries() {
+        skill.summary = summary_of(split.body);
+    }
+    skill.body_links = crate::plan::infer::body_links(split.body);
+    let keys = KeyLines::index(split.yaml, split.yaml_line);
+    read_frontmatter(&mut skill, &map, &keys);
+    pick_ges(&mut skill, &ges_files);
+    if skill.contract.user_only_declared() {
+        skill.lane = Lane::UserOnly;
+        skill.lane_source = LaneSource::Frontmatter;
+    } else if has_agents && codex_forbids_implicit(folder_of(&skill.file), &mut skill.diagnostics) {
+        skill.lane = Lane::UserOnly;
+        skill.lane_source = LaneSource::CodexSidecar;
+    }
+    skill
+}
+
+/// The skill of candidate `c` before its file is read: named for its
+/// folder (or a command's file), unreadable, user-only.
+fn unread(c: Candidate) -> Skill {
+    let name = match c.kind {
         SkillKind::Folder => file_name(&c.dir),
         SkillKind::Command => c
             .file
@@ -257,8 +299,8 @@ pub fn load(c: Candidate) -> Skill {
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default(),
     };
-    let mut skill = Skill {
-        name: fallback_name,
+    Skill {
+        name,
         plugin: c.plugin,
         kind: c.kind,
         file: c.file,
@@ -277,86 +319,68 @@ pub fn load(c: Candidate) -> Skill {
         invoke: InvokeStyle::Slash,
         ges_problem: None,
         profile: Default::default(),
-    };
-    let Some(text) = read_text(&skill.file, &mut skill.diagnostics) else {
-        return skill;
-    };
-    let split = match frontmatter::split(&text) {
-        Ok(s) => s,
-        Err(e) => {
-            let (rule, msg) = match e {
-                FenceError::Missing => (
-                    rules::FRONTMATTER_MISSING,
-                    "no frontmatter: the file must start with a '---' line; counted as user-only",
-                ),
-                FenceError::Unclosed => (
-                    rules::FRONTMATTER_UNCLOSED,
-                    "the frontmatter opened on line 1 is never closed by a '---' or '...' line; counted as user-only",
-                ),
-            };
-            let mut d = Diagnostic::new(rule, &skill.file, msg).at(1, Some(1));
-            if skill.kind == SkillKind::Command {
-                d.severity = Severity::Warning;
-            }
-            skill.diagnostics.push(d);
-            return skill;
-        }
-    };
-    let map = match parse_yaml(split.yaml, split.yaml_line, &skill.file) {
-        Ok(m) => m,
-        Err(d) => {
-            // The lane stays unreadable; `plan` may still offer the skill
-            // by the name and description the text spells out.
-            let fields = super::lenient::read(split.yaml);
-            if let Some(n) = fields
-                .name
-                .filter(|n| !n.is_empty() && spec::name_problem(n).is_none())
-            {
-                skill.name = n;
-            }
-            skill.description = fields.description.map(Into::into);
-            skill.diagnostics.push(*d);
-            return skill;
-        }
-    };
-    if keeps_summaries() {
-        skill.summary = summary_of(split.body);
     }
-    skill.body_links = crate::plan::infer::body_links(split.body);
-    let keys = KeyLines::index(split.yaml, split.yaml_line);
+}
+
+/// The finding for a file whose frontmatter fence is missing or unclosed
+/// (a warning for a command file, which may have none).
+fn fence_problem(e: FenceError, skill: &Skill) -> Diagnostic {
+    let (rule, msg) = match e {
+        FenceError::Missing => (
+            rules::FRONTMATTER_MISSING,
+            "no frontmatter: the file must start with a '---' line; counted as user-only",
+        ),
+        FenceError::Unclosed => (
+            rules::FRONTMATTER_UNCLOSED,
+            "the frontmatter opened on line 1 is never closed by a '---' or '...' line; counted as user-only",
+        ),
+    };
+    let mut d = Diagnostic::new(rule, &skill.file, msg).at(1, Some(1));
+    if skill.kind == SkillKind::Command {
+        d.severity = Severity::Warning;
+    }
+    d
+}
+
+/// The name and description of frontmatter that is not valid YAML, read
+/// as the text spells them out.
+fn read_leniently(skill: &mut Skill, yaml: &str) {
+    let fields = super::lenient::read(yaml);
+    if let Some(n) = fields
+        .name
+        .filter(|n| !n.is_empty() && spec::name_problem(n).is_none())
+    {
+        skill.name = n;
+    }
+    skill.description = fields.description.map(Into::into);
+}
+
+/// What readable frontmatter gives: the skill is model-invoked unless its
+/// contract says otherwise; its name, description, findings and contract.
+fn read_frontmatter(skill: &mut Skill, map: &Mapping, keys: &KeyLines) {
     skill.readable = true;
     skill.lane = Lane::ModelInvoked;
     skill.lane_source = LaneSource::Default;
     skill.name_line = keys.top("name");
-    if let Some(Value::String(n)) = crate::yaml::get(&map, "name") {
+    if let Some(Value::String(n)) = crate::yaml::get(map, "name") {
         if !n.trim().is_empty() {
             skill.name = n.trim().to_string();
         }
     }
-    if let Some(Value::String(d)) = crate::yaml::get(&map, "description") {
+    if let Some(Value::String(d)) = crate::yaml::get(map, "description") {
         let d = d.trim();
         if !d.is_empty() {
             skill.description = Some(d.into());
         }
     }
-    let found = spec::check(&skill, &map, &keys);
+    let found = spec::check(skill, map, keys);
     skill.diagnostics.extend(found);
     skill.contract = Contract::shared(read_contract(
-        &map,
-        &keys,
+        map,
+        keys,
         &skill.file,
         &mut skill.diagnostics,
     ));
-    pick_ges(&mut skill, &ges_files);
-    if skill.contract.user_only_declared() {
-        skill.lane = Lane::UserOnly;
-        skill.lane_source = LaneSource::Frontmatter;
-    } else if c_has_agents && codex_forbids_implicit(folder_of(&skill.file), &mut skill.diagnostics)
-    {
-        skill.lane = Lane::UserOnly;
-        skill.lane_source = LaneSource::CodexSidecar;
-    }
-    skill
 }
 
 /// The skill's graph (see `ges::find`); an ambiguous choice is recorded
