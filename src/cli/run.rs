@@ -167,71 +167,11 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     let grants =
         super::plan::session_grants(ctx.config.grants.as_deref(), &args.grants, args.read_only);
     let mut run: Run = match (&args.intent, &args.resume) {
-        (Some(intent), None) => {
-            super::plan::check_intent(intent)?;
-            super::plan::require_skills(&ctx)?;
-            let opts = super::plan::options(
-                &ctx,
-                &args.grants,
-                args.read_only,
-                args.selector.clone(),
-                false,
-            );
-            let plan = plan::plan(&ctx.catalog, intent, &opts)?;
-            match plan.result {
-                PlanResult::Reject => {
-                    let r = plan
-                        .reject
-                        .as_ref()
-                        .map(|r| r.text.clone())
-                        .unwrap_or_default();
-                    output::eline(format!("re0: the plan is rejected: prerequisite cycle {}; nothing runs (see re0 plan)", crate::display::clean(&r)));
-                    return Ok(3);
-                }
-                PlanResult::ZeroSteps => {
-                    output::line("zero steps: no installed skill fits this intent; nothing to run");
-                    return Ok(0);
-                }
-                PlanResult::Plan => {}
-            }
-            let run = store.create(&plan, opts.grants.iter().cloned().collect(), max)?;
-            output::line(format!(
-                "run {} started: {} step(s)",
-                run.id(),
-                plan.steps.len()
-            ));
-            run
-        }
-        (None, Some(named)) => {
-            let id = pick_run(&store, Some(named.as_str()), "resume")?;
-            let mut run = store.open(&id)?;
-            if run.state.state.is_terminal() {
-                return Err(crate::run::reopen::refuse_resume(&run));
-            }
-            Authority::derive(&run.plan, &ctx.catalog, &grants).check(&run.plan, &run.state)?;
-            for step in &args.retry {
-                let r = run.state.step_mut(step).ok_or_else(|| {
-                    Error::Usage(format!(
-                        "--retry {}: run {id} has no such step",
-                        crate::display::clean(step)
-                    ))
-                })?;
-                r.attempt_limit = r
-                    .attempts
-                    .saturating_add(max)
-                    .min(crate::state::model::MAX_ATTEMPT_LIMIT);
-            }
-            run.event(
-                "resumed",
-                None,
-                serde_json::json!({ "retry": args.retry, "grants": grants }),
-            )?;
-            output::line(format!(
-                "run {id} resumed at revision {}",
-                run.state.revision
-            ));
-            run
-        }
+        (Some(intent), None) => match start(&ctx, &store, &args, intent, max)? {
+            Started::Run(run) => *run,
+            Started::Exit(code) => return Ok(code),
+        },
+        (None, Some(named)) => resume(&ctx, &store, &args, named, max, &grants)?,
         (None, None) if args.reopen.is_some() => {
             crate::run::reopen::reopen(&store, args.reopen.as_deref().unwrap_or_default())?
         }
@@ -252,6 +192,99 @@ pub fn run(catalog: &[PathBuf], args: Args) -> Result<i32> {
     };
     let stop = engine.drive()?;
     Ok(report(&run, &stop))
+}
+
+/// A new run, or the exit status when the plan gives nothing to run.
+enum Started {
+    Run(Box<Run>),
+    Exit(i32),
+}
+
+/// Plans `intent` and starts a run of it: none when the plan is rejected
+/// (status 3) or has zero steps (status 0).
+fn start(
+    ctx: &Context,
+    store: &crate::state::Store,
+    args: &Args,
+    intent: &str,
+    max: u32,
+) -> Result<Started> {
+    super::plan::check_intent(intent)?;
+    super::plan::require_skills(ctx)?;
+    let opts = super::plan::options(
+        ctx,
+        &args.grants,
+        args.read_only,
+        args.selector.clone(),
+        false,
+    );
+    let plan = plan::plan(&ctx.catalog, intent, &opts)?;
+    match plan.result {
+        PlanResult::Reject => {
+            let r = plan
+                .reject
+                .as_ref()
+                .map(|r| r.text.clone())
+                .unwrap_or_default();
+            output::eline(format!(
+                "re0: the plan is rejected: prerequisite cycle {}; nothing runs (see re0 plan)",
+                crate::display::clean(&r)
+            ));
+            return Ok(Started::Exit(3));
+        }
+        PlanResult::ZeroSteps => {
+            output::line("zero steps: no installed skill fits this intent; nothing to run");
+            return Ok(Started::Exit(0));
+        }
+        PlanResult::Plan => {}
+    }
+    let run = store.create(&plan, opts.grants.iter().cloned().collect(), max)?;
+    output::line(format!(
+        "run {} started: {} step(s)",
+        run.id(),
+        plan.steps.len()
+    ));
+    Ok(Started::Run(Box::new(run)))
+}
+
+/// Opens run `named` to go on: its steps typed again under this session's
+/// grants, and each `--retry` step given `max` more attempts.
+fn resume(
+    ctx: &Context,
+    store: &crate::state::Store,
+    args: &Args,
+    named: &str,
+    max: u32,
+    grants: &std::collections::BTreeSet<String>,
+) -> Result<Run> {
+    let id = pick_run(store, Some(named), "resume")?;
+    let mut run = store.open(&id)?;
+    if run.state.state.is_terminal() {
+        return Err(crate::run::reopen::refuse_resume(&run));
+    }
+    Authority::derive(&run.plan, &ctx.catalog, grants).check(&run.plan, &run.state)?;
+    for step in &args.retry {
+        let r = run.state.step_mut(step).ok_or_else(|| {
+            Error::Usage(format!(
+                "--retry {}: run {id} has no such step",
+                crate::display::clean(step)
+            ))
+        })?;
+        r.attempt_limit = r
+            .attempts
+            .saturating_add(max)
+            .min(crate::state::model::MAX_ATTEMPT_LIMIT);
+    }
+    run.event(
+        "resumed",
+        None,
+        serde_json::json!({ "retry": args.retry, "grants": grants }),
+    )?;
+    output::line(format!(
+        "run {id} resumed at revision {}",
+        run.state.revision
+    ));
+    Ok(run)
 }
 
 /// Prints how a drive ended; returns the exit status.

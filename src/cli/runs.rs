@@ -76,75 +76,93 @@ pub fn status(catalog: &[PathBuf], args: StatusArgs) -> Result<i32> {
             "changed": changed,
             "usage": usage::totals(&store.run_dir(&id)?),
         })),
-        Format::Text => {
-            let mut s = format!(
-                "run {} ({}, revision {})\nintent: {}\n",
-                state.run_id,
-                state.state.as_str(),
-                state.revision,
-                clean(&clip(&state.intent, 2000))
-            );
-            if let Some(w) = waiting_text(&state, &plan) {
-                s.push_str(&format!("next: {}\n", clean(&clip(&w, 4000))));
-            }
-            let mut t = output::table(&["id", "step", "type", "status", "tries", "note"]);
-            for (p, r) in plan.steps.iter().zip(&state.steps) {
-                t.add_row(output::row(vec![
-                    p.id.clone(),
-                    p.target.clone(),
-                    p.step_type.as_str().to_string(),
-                    format!("{:?}", r.status).to_lowercase(),
-                    format!("{}/{}", r.attempts, r.attempt_limit),
-                    r.note.clone().unwrap_or_default(),
-                ]));
-            }
-            s.push_str(&format!("{t}\n"));
-            let open: Vec<String> = state
-                .open_blockers()
-                .map(|b| {
-                    format!(
-                        "  {} against {} (from {}): {}",
-                        clean(&clip(&b.id, 120)),
-                        b.against,
-                        b.raised_by,
-                        clean(&clip(&b.summary, 400))
-                    )
-                })
-                .collect();
-            if !open.is_empty() {
-                s.push_str(&format!("open blockers:\n{}\n", open.join("\n")));
-            }
-            if !state.artifacts.is_empty() {
-                s.push_str("artifacts:\n");
-                for (name, a) in &state.artifacts {
-                    let mark = if changed.iter().any(|c| &c.artifact == name) {
-                        ", CHANGED since accepted"
-                    } else {
-                        ""
-                    };
-                    s.push_str(&format!(
-                        "  {name}: {} (sha256 {}, from {} attempt {}{mark})\n",
-                        clean(&clip(&a.path, 400)),
-                        a.sha256.chars().take(12).collect::<String>(),
-                        a.step,
-                        a.attempt
-                    ));
-                }
-            }
-            if let Some(u) = usage::describe(&usage::totals(&store.run_dir(&id)?)) {
-                s.push_str(&format!("runner use: {u}\n"));
-            }
-            if !changed.is_empty() {
-                s.push_str("changed on disk since accepted:\n");
-                for c in &changed {
-                    s.push_str(&format!("  {}\n", staleness::describe(c)));
-                }
-                s.push_str(&format!("{}\n", staleness_hint(&state, &id)));
-            }
-            output::print(&s);
-        }
+        Format::Text => output::print(&status_text(&state, &plan, &changed, &id, &store)?),
     }
     Ok(0)
+}
+
+/// `re0 status` as a person reads it: the run, what it waits for, its
+/// steps, open blockers, artifacts, runner use and what changed on disk.
+fn status_text(
+    state: &crate::state::RunState,
+    plan: &crate::plan::Plan,
+    changed: &[staleness::Changed],
+    id: &str,
+    store: &crate::state::Store,
+) -> Result<String> {
+    let mut s = format!(
+        "run {} ({}, revision {})\nintent: {}\n",
+        state.run_id,
+        state.state.as_str(),
+        state.revision,
+        clean(&clip(&state.intent, 2000))
+    );
+    if let Some(w) = waiting_text(state, plan) {
+        s.push_str(&format!("next: {}\n", clean(&clip(&w, 4000))));
+    }
+    let mut t = output::table(&["id", "step", "type", "status", "tries", "note"]);
+    for (p, r) in plan.steps.iter().zip(&state.steps) {
+        t.add_row(output::row(vec![
+            p.id.clone(),
+            p.target.clone(),
+            p.step_type.as_str().to_string(),
+            format!("{:?}", r.status).to_lowercase(),
+            format!("{}/{}", r.attempts, r.attempt_limit),
+            r.note.clone().unwrap_or_default(),
+        ]));
+    }
+    s.push_str(&format!("{t}\n"));
+    let open: Vec<String> = state
+        .open_blockers()
+        .map(|b| {
+            format!(
+                "  {} against {} (from {}): {}",
+                clean(&clip(&b.id, 120)),
+                b.against,
+                b.raised_by,
+                clean(&clip(&b.summary, 400))
+            )
+        })
+        .collect();
+    if !open.is_empty() {
+        s.push_str(&format!("open blockers:\n{}\n", open.join("\n")));
+    }
+    s.push_str(&artifacts_text(state, changed));
+    if let Some(u) = usage::describe(&usage::totals(&store.run_dir(id)?)) {
+        s.push_str(&format!("runner use: {u}\n"));
+    }
+    if !changed.is_empty() {
+        s.push_str("changed on disk since accepted:\n");
+        for c in changed {
+            s.push_str(&format!("  {}\n", staleness::describe(c)));
+        }
+        s.push_str(&format!("{}\n", staleness_hint(state, id)));
+    }
+    Ok(s)
+}
+
+/// The run's artifacts, those changed on disk marked.
+fn artifacts_text(state: &crate::state::RunState, changed: &[staleness::Changed]) -> String {
+    let mut s = String::new();
+    if state.artifacts.is_empty() {
+        return s;
+    }
+    s.push_str("artifacts:\n");
+    for (name, a) in &state.artifacts {
+        let mark = if changed.iter().any(|c| &c.artifact == name) {
+            ", CHANGED since accepted"
+        } else {
+            ""
+        };
+        s.push_str(&format!(
+            "  {name}: {} (sha256 {}, from {} attempt {}{mark})\n",
+            clean(&clip(&a.path, 400)),
+            a.sha256.chars().take(12).collect::<String>(),
+            a.step,
+            a.attempt
+        ));
+    }
+    s
 }
 
 /// What to do about changed artifacts of run `id`.

@@ -108,18 +108,7 @@ pub fn call(
     let mut child =
         super::load(&real).map_err(|e| Stop::Failed(format!("nested graph '{rel}': {e}")))?;
     child.file = real;
-    let stem = ctx
-        .state_path
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let visit = st.visits.get(node).copied().unwrap_or(1);
-    let name = format!(
-        "{stem}.{}-v{visit}.{}{}.json",
-        safe_name(node),
-        safe_name(&a.id),
-        item.map(|(k, _)| format!("-i{k}")).unwrap_or_default()
-    );
+    let name = child_state_name(ctx, st, node, a, item);
     let state_path = ctx.state_path.with_file_name(&name);
     let mut inputs = BTreeMap::new();
     if let Some(p) = &a.prompt {
@@ -174,11 +163,52 @@ pub fn call(
         }
     };
     st.calls.retain(|c| c.state_file != name);
+    let out = passed_back(st, node, a, &child, &done.vars);
+    (io.events)(
+        "ges-return",
+        serde_json::json!({ "node": node, "action": a.id, "graph": child.meta.name, "outputs": out.keys().collect::<Vec<_>>() }),
+    );
+    Ok(Value::PerKey(out))
+}
+
+/// The file name of a nested run's state, beside the caller's: one per
+/// visit of the node, action and loop item.
+fn child_state_name(
+    ctx: &Ctx<'_>,
+    st: &GraphRun,
+    node: &str,
+    a: &Action,
+    item: Option<(usize, usize)>,
+) -> String {
+    let stem = ctx
+        .state_path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let visit = st.visits.get(node).copied().unwrap_or(1);
+    format!(
+        "{stem}.{}-v{visit}.{}{}.json",
+        safe_name(node),
+        safe_name(&a.id),
+        item.map(|(k, _)| format!("-i{k}")).unwrap_or_default()
+    )
+}
+
+/// What a finished nested graph passes back to action `a`: the outputs
+/// it asks for (all the child exports when it names none), each one the
+/// child's `meta.output` exports and set; a warning for each other.
+fn passed_back(
+    st: &mut GraphRun,
+    node: &str,
+    a: &Action,
+    child: &super::Graph,
+    vars: &BTreeMap<String, Json>,
+) -> serde_json::Map<String, Json> {
     let exports: Vec<String> = child
         .meta
         .output
         .clone()
-        .unwrap_or_else(|| done.vars.keys().cloned().collect());
+        .unwrap_or_else(|| vars.keys().cloned().collect());
     let wanted: Vec<&String> = if a.output.is_empty() {
         exports.iter().collect()
     } else {
@@ -193,7 +223,7 @@ pub fn call(
             ));
             continue;
         }
-        match done.vars.get(k) {
+        match vars.get(k) {
             Some(v) => {
                 out.insert(k.clone(), v.clone());
             }
@@ -203,11 +233,7 @@ pub fn call(
             )),
         }
     }
-    (io.events)(
-        "ges-return",
-        serde_json::json!({ "node": node, "action": a.id, "graph": child.meta.name, "outputs": out.keys().collect::<Vec<_>>() }),
-    );
-    Ok(Value::PerKey(out))
+    out
 }
 
 /// Records an `edge.handoff` to `target`; checks its payload against the
