@@ -142,37 +142,7 @@ pub fn undefined_uses(
         .into_iter()
         .chain(initial.iter().cloned())
         .collect();
-    let gives = |node: &str| -> BTreeSet<String> {
-        g.actions(node)
-            .iter()
-            .flat_map(|a| {
-                a.output
-                    .iter()
-                    .cloned()
-                    .chain(a.loop_.iter().map(|l| l.var.clone()))
-            })
-            .collect()
-    };
-    // IN sets, grown to a fixpoint along the edges.
-    let mut ins: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    ins.insert(g.meta.entry.clone(), initial.clone());
-    let mut queue: VecDeque<String> = VecDeque::from([g.meta.entry.clone()]);
-    let mut visited: BTreeSet<String> = BTreeSet::new();
-    while let Some(n) = queue.pop_front() {
-        visited.insert(n.clone());
-        let mut out = ins.get(&n).cloned().unwrap_or_default();
-        out.extend(gives(&n));
-        for e in g.edges.iter().filter(|e| e.from.contains(&n)) {
-            for t in &e.to {
-                let set = ins.entry(t.clone()).or_default();
-                let before = set.len();
-                set.extend(out.iter().cloned());
-                if (set.len() != before || !visited.contains(t)) && !queue.contains(t) {
-                    queue.push_back(t.clone());
-                }
-            }
-        }
-    }
+    let ins = ins_sets(g, initial);
     let mut found = Vec::new();
     for (node, n) in &g.nodes {
         if g.is_terminal(node) {
@@ -230,4 +200,41 @@ pub fn undefined_uses(
     found.sort_by(|a, b| (&a.node, &a.action, &a.name).cmp(&(&b.node, &b.action, &b.name)));
     found.dedup_by(|a, b| a.node == b.node && a.action == b.action && a.name == b.name);
     found
+}
+
+/// The names each node may read when it starts (its IN set): those set
+/// before the entry, then each node's outputs and loop variables carried
+/// along the edges, grown to a fixpoint.
+fn ins_sets(g: &Graph, initial: &BTreeSet<String>) -> BTreeMap<String, BTreeSet<String>> {
+    let gives = |node: &str| -> BTreeSet<String> {
+        g.actions(node)
+            .iter()
+            .flat_map(|a| {
+                a.output
+                    .iter()
+                    .cloned()
+                    .chain(a.loop_.iter().map(|l| l.var.clone()))
+            })
+            .collect()
+    };
+    let mut ins: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    ins.insert(g.meta.entry.clone(), initial.clone());
+    let mut queue: VecDeque<String> = VecDeque::from([g.meta.entry.clone()]);
+    let mut visited: BTreeSet<String> = BTreeSet::new();
+    while let Some(n) = queue.pop_front() {
+        visited.insert(n.clone());
+        let mut out = ins.get(&n).cloned().unwrap_or_default();
+        out.extend(gives(&n));
+        for e in g.edges.iter().filter(|e| e.from.contains(&n)) {
+            for t in &e.to {
+                let set = ins.entry(t.clone()).or_default();
+                let before = set.len();
+                set.extend(out.iter().cloned());
+                if (set.len() != before || !visited.contains(t)) && !queue.contains(t) {
+                    queue.push_back(t.clone());
+                }
+            }
+        }
+    }
+    ins
 }

@@ -132,33 +132,11 @@ impl Lexer<'_> {
     /// Moves over the character at `i` (no placeholder there); returns how
     /// many bytes it took.
     fn step(&mut self, i: usize) -> usize {
-        let src = self.src;
-        let rest = &src[i..];
+        let rest = &self.src[i..];
         let c = rest.chars().next().expect("in range");
         let next = rest[c.len_utf8()..].chars().next();
         let top = self.top().clone();
         let bare_like = matches!(top, Ctx::Bare | Ctx::Backtick | Ctx::Subst(_));
-        let opens = |s: &mut Self| -> Option<usize> {
-            if rest.starts_with("$((") {
-                s.stack.push(Ctx::Arith(0));
-                Some(3)
-            } else if rest.starts_with("$(") {
-                s.stack.push(Ctx::Subst(0));
-                Some(2)
-            } else if rest.starts_with("${") && !rest[1..].starts_with("{{") {
-                s.stack.push(Ctx::Param);
-                Some(2)
-            } else if c == '`' {
-                if top == Ctx::Backtick {
-                    s.stack.pop();
-                } else {
-                    s.stack.push(Ctx::Backtick);
-                }
-                Some(1)
-            } else {
-                None
-            }
-        };
         match top {
             Ctx::Single => {
                 if c == '\'' {
@@ -181,7 +159,7 @@ impl Lexer<'_> {
                     self.stack.pop();
                     1
                 }
-                _ => opens(self).unwrap_or(c.len_utf8()),
+                _ => self.opens(rest, c, &top).unwrap_or(c.len_utf8()),
             },
             Ctx::Param => match c {
                 '}' => {
@@ -196,7 +174,7 @@ impl Lexer<'_> {
                     self.stack.push(Ctx::Single);
                     1
                 }
-                _ => opens(self).unwrap_or(c.len_utf8()),
+                _ => self.opens(rest, c, &top).unwrap_or(c.len_utf8()),
             },
             Ctx::Arith(depth) => match c {
                 '(' => {
@@ -211,44 +189,73 @@ impl Lexer<'_> {
                     *self.stack.last_mut().expect("arith") = Ctx::Arith(depth.saturating_sub(1));
                     1
                 }
-                _ => opens(self).unwrap_or(c.len_utf8()),
+                _ => self.opens(rest, c, &top).unwrap_or(c.len_utf8()),
             },
-            _ if bare_like => {
-                if let Some(n) = opens(self) {
-                    return n;
-                }
-                match c {
-                    '\'' => self.stack.push(Ctx::Single),
-                    '"' => self.stack.push(Ctx::Double),
-                    '#' if self.word_start(i) => self.stack.push(Ctx::Comment),
-                    '(' => {
-                        if let Ctx::Subst(d) = top {
-                            *self.stack.last_mut().expect("subst") = Ctx::Subst(d + 1);
-                        }
-                    }
-                    ')' => {
-                        if let Ctx::Subst(d) = top {
-                            if d == 0 {
-                                self.stack.pop();
-                            } else {
-                                *self.stack.last_mut().expect("subst") = Ctx::Subst(d - 1);
-                            }
-                        }
-                    }
-                    '<' if rest.starts_with("<<<") => return 3,
-                    '<' if next == Some('<') => {
-                        return 2 + self.heredoc(i + 2);
-                    }
-                    '\n' if !self.pending.is_empty() => {
-                        let h = self.pending.remove(0);
-                        self.stack.push(h);
-                    }
-                    _ => {}
-                }
-                c.len_utf8()
-            }
+            _ if bare_like => self.step_bare(i, c, next, &top),
             _ => c.len_utf8(),
         }
+    }
+
+    /// Opens a command substitution, arithmetic, a `${…}` or a backtick
+    /// (closes one, in a backtick) at `rest`; the bytes it took, if any.
+    fn opens(&mut self, rest: &str, c: char, top: &Ctx) -> Option<usize> {
+        if rest.starts_with("$((") {
+            self.stack.push(Ctx::Arith(0));
+            Some(3)
+        } else if rest.starts_with("$(") {
+            self.stack.push(Ctx::Subst(0));
+            Some(2)
+        } else if rest.starts_with("${") && !rest[1..].starts_with("{{") {
+            self.stack.push(Ctx::Param);
+            Some(2)
+        } else if c == '`' {
+            if *top == Ctx::Backtick {
+                self.stack.pop();
+            } else {
+                self.stack.push(Ctx::Backtick);
+            }
+            Some(1)
+        } else {
+            None
+        }
+    }
+
+    /// [`Lexer::step`] outside quotes (bare, in a backtick or in `$(…)`):
+    /// quotes and comments open, parentheses nest, here-documents begin.
+    fn step_bare(&mut self, i: usize, c: char, next: Option<char>, top: &Ctx) -> usize {
+        let rest = &self.src[i..];
+        if let Some(n) = self.opens(rest, c, top) {
+            return n;
+        }
+        match c {
+            '\'' => self.stack.push(Ctx::Single),
+            '"' => self.stack.push(Ctx::Double),
+            '#' if self.word_start(i) => self.stack.push(Ctx::Comment),
+            '(' => {
+                if let Ctx::Subst(d) = *top {
+                    *self.stack.last_mut().expect("subst") = Ctx::Subst(d + 1);
+                }
+            }
+            ')' => {
+                if let Ctx::Subst(d) = *top {
+                    if d == 0 {
+                        self.stack.pop();
+                    } else {
+                        *self.stack.last_mut().expect("subst") = Ctx::Subst(d - 1);
+                    }
+                }
+            }
+            '<' if rest.starts_with("<<<") => return 3,
+            '<' if next == Some('<') => {
+                return 2 + self.heredoc(i + 2);
+            }
+            '\n' if !self.pending.is_empty() => {
+                let h = self.pending.remove(0);
+                self.stack.push(h);
+            }
+            _ => {}
+        }
+        c.len_utf8()
     }
 }
 
