@@ -160,3 +160,30 @@ pub fn read_json(p: &Path) -> Value {
     let text = std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     serde_json::from_str(&text).unwrap()
 }
+
+// Helpers of the conformance suites (tests/ges_conformance*.rs and
+// tests/ges_project_tests.rs).
+
+/// Writes skill `name` with `graph` as its only GES graph.
+pub fn one(ws: &Ges, name: &str, graph: &str) {
+    ws.skill(name, "", &[(&format!("{name}.ges.yaml"), graph)]);
+}
+
+pub fn codes(found: &[(String, Option<u64>, String)]) -> Vec<&str> {
+    found.iter().map(|(c, _, _)| c.as_str()).collect()
+}
+
+/// A stand-in model that logs every prompt and answers yes to judgements
+/// and `reply` otherwise.
+pub fn logging_model(ws: &Ges, reply: &str) -> (String, std::path::PathBuf) {
+    let log = ws.sb.path().join("prompts.log");
+    let model = ws.model(&format!(
+        "input=$(cat)\nprintf '%s\\n---\\n' \"$input\" >> {}\ncase \"$input\" in\n  *\"Answer with one word, yes or no\"*) echo yes ;;\n  *) echo '{reply}' ;;\nesac",
+        log.display()
+    ));
+    (model, log)
+}
+
+pub fn prompts(log: &std::path::Path) -> String {
+    std::fs::read_to_string(log).unwrap_or_default()
+}
