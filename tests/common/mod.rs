@@ -2,6 +2,7 @@
 //! working folder, so no skill installed on the machine leaks into a test.
 #![allow(dead_code)]
 
+pub mod check;
 pub mod run_ws;
 
 use assert_cmd::Command;
