@@ -231,11 +231,17 @@ const MAY_RELATE: [&str; 6] = [
 fn read_body(body: &str, p: &mut Prose) {
     // Most bodies name no relation: one search of the whole body for each
     // word spares looking at every line for each.
+    static FINDERS: std::sync::LazyLock<Vec<memchr::memmem::Finder<'static>>> =
+        std::sync::LazyLock::new(|| {
+            MAY_RELATE
+                .iter()
+                .map(|m| memchr::memmem::Finder::new(m.as_bytes()))
+                .collect()
+        });
     let bytes = body.as_bytes();
-    if !MAY_RELATE
-        .iter()
-        .any(|m| memchr::memmem::find(bytes, m.as_bytes()).is_some())
-    {
+    // Finders built once: building one per skill and word cost more than
+    // most searches.
+    if !FINDERS.iter().any(|f| f.find(bytes).is_some()) {
         return;
     }
     for line in crate::lines::lines(body).take(2000) {
