@@ -172,9 +172,9 @@ fn words_in<R>(
 
 /// The words of `s`, ASCII and lowercase, as slices of it.
 fn slices(s: &str) -> Vec<&str> {
-    let mut spans: Vec<(u32, u32)> = Vec::with_capacity(s.len() / 5 + 1);
-    ascii_words(s.as_bytes(), &mut spans);
-    spans.iter().map(|&r| at(s, r)).collect()
+    let mut out = Vec::with_capacity(s.len() / 5 + 1);
+    ascii_words(s.as_bytes(), |from, to| out.push(at(s, (from, to))));
+    out
 }
 
 /// Writes `text` into `out` lowered and in ASCII, each character beyond
@@ -214,10 +214,10 @@ fn at(s: &str, r: (u32, u32)) -> &str {
     s.get(r.0 as usize..r.1 as usize).unwrap_or("")
 }
 
-/// The words of lowercase-or-not ASCII text as byte ranges: a letter or
-/// digit starts a word, which runs on over letters, digits and `'`, and
-/// ends without its trailing `'`s.
-fn ascii_words(b: &[u8], out: &mut Vec<(u32, u32)>) {
+/// Calls `word` with the byte range of each word of lowercase-or-not
+/// ASCII text: a letter or digit starts a word, which runs on over
+/// letters, digits and `'`, and ends without its trailing `'`s.
+fn ascii_words(b: &[u8], mut word: impl FnMut(u32, u32)) {
     let mut i = 0;
     while i < b.len() {
         if !b[i].is_ascii_alphanumeric() {
@@ -225,7 +225,7 @@ fn ascii_words(b: &[u8], out: &mut Vec<(u32, u32)>) {
             continue;
         }
         let (end, raw_end) = ascii_word_at(b, i);
-        out.push((i as u32, end as u32));
+        word(i as u32, end as u32);
         i = raw_end;
     }
 }
