@@ -396,6 +396,7 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
         first: prose.iter().map(|p| resolved(&p.first)).collect(),
         prose: &prose,
         terms: &terms,
+        by_name: super::pairs::name_index(&terms),
     };
     out.extend((0..nodes.len()).flat_map(|x| pairs.said(x)));
     out.extend((0..nodes.len()).flat_map(|x| pairs.made(x)));

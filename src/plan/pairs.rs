@@ -4,7 +4,7 @@
 
 use super::infer::{link, Inferred, NodeTerms, Prose, Source};
 use crate::catalog::Catalog;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The plan nodes and what each one's text says, for looking at pairs.
 pub struct Pairs<'a> {
@@ -14,6 +14,20 @@ pub struct Pairs<'a> {
     pub terms: &'a [NodeTerms],
     pub then: Vec<Vec<(Option<usize>, String)>>,
     pub first: Vec<Vec<(Option<usize>, String)>>,
+    /// The nodes whose name has each specific term, in node order
+    /// ([`name_index`]).
+    pub by_name: BTreeMap<&'a str, Vec<usize>>,
+}
+
+/// For each specific name term of `terms`, the nodes whose name has it.
+pub fn name_index(terms: &[NodeTerms]) -> BTreeMap<&str, Vec<usize>> {
+    let mut out: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
+    for (y, t) in terms.iter().enumerate() {
+        for w in &t.name {
+            out.entry(w.as_str()).or_default().push(y);
+        }
+    }
+    out
 }
 
 impl Pairs<'_> {
@@ -31,6 +45,9 @@ impl Pairs<'_> {
             return out;
         }
         let me = || self.catalog.skills[sx].key();
+        let tx = &self.terms[x];
+        let before = self.first_naming(&px.before, &tx.before);
+        let after = self.first_naming(&px.after, &tx.after);
         for (y, &(ny, sy, _)) in self.nodes.iter().enumerate() {
             if sx == sy {
                 continue;
@@ -49,12 +66,11 @@ impl Pairs<'_> {
                 let d = format!("{} says: \"{q}\"", me());
                 out.push(link(ny, nx, Source::SkillText, d));
             }
-            let (tx, ty) = (&self.terms[x], &self.terms[y]);
-            if let Some(act) = named(&px.before, &tx.before, &ty.name) {
+            if let Some(act) = before.get(&y) {
                 let d = format!("{} is for before {act} ({})", me(), them());
                 out.push(link(nx, ny, Source::SkillText, d));
             }
-            if let Some(act) = named(&px.after, &tx.after, &ty.name) {
+            if let Some(act) = after.get(&y) {
                 let d = format!("{} is for after {act} ({})", me(), them());
                 out.push(link(ny, nx, Source::SkillText, d));
             }
@@ -91,17 +107,26 @@ impl Pairs<'_> {
     }
 }
 
-/// The first activity of `acts` (with its terms `terms`) that names the
-/// skill whose name has `name` terms: they share a specific word.
-fn named<'a>(
-    acts: &'a [String],
-    terms: &[BTreeSet<String>],
-    name: &BTreeSet<String>,
-) -> Option<&'a String> {
-    acts.iter()
-        .zip(terms)
-        .find(|(_, t)| !t.is_disjoint(name))
-        .map(|(x, _)| x)
+impl Pairs<'_> {
+    /// For each node an activity of `acts` (with its terms `terms`) names,
+    /// the first such activity: they share a specific word. Found through
+    /// the name index, not by comparing every activity with every node's
+    /// name (a plan of hundreds of nodes made that most of a warm plan).
+    fn first_naming<'x>(
+        &self,
+        acts: &'x [String],
+        terms: &[BTreeSet<String>],
+    ) -> BTreeMap<usize, &'x String> {
+        let mut out = BTreeMap::new();
+        for (act, t) in acts.iter().zip(terms) {
+            for w in t {
+                for &y in self.by_name.get(w.as_str()).into_iter().flatten() {
+                    out.entry(y).or_insert(act);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// The first artifact `x` makes that `y` needs (same last term, not a
