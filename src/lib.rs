@@ -13,7 +13,10 @@
 //! their text safe to show, [`yaml`] guards the YAML parser, [`userdirs`]
 //! finds the user's own folders (the run key, [`trust`] records),
 //! [`shared_text`] keeps text decoded from the catalog index in place (in
-//! the index file's mapping or buffer), and
+//! the index file's mapping or buffer), [`lines`] finds a text's lines
+//! with one vectorised search, [`guard`] reads `skip-when` and GES guards
+//! (CEL or text), [`config`] the workspace's `re0.yaml`, [`workspace`]
+//! and [`paths`] say where re0 runs and show paths, and
 //! [`diag`] and [`error`] are shared by all.
 
 pub mod agents;
