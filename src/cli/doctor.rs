@@ -2,18 +2,13 @@
 
 use super::context::Context;
 use super::output;
+use super::output::Format;
 use super::run::StateArgs;
 use crate::error::Result;
 use crate::run::doctor::{self, Finding, Level};
 use crate::state::Store;
 use crate::workspace::Workspace;
 use std::path::PathBuf;
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\

@@ -1,6 +1,7 @@
 //! `re0 eval FILE`: selection quality on an evaluation set.
 
 use super::output;
+use super::output::Format;
 use crate::error::Result;
 use crate::eval::{self, Score};
 use std::path::PathBuf;
@@ -33,12 +34,6 @@ pub struct Args {
     /// List every intent whose selection differs from the expected one.
     #[arg(long, short)]
     verbose: bool,
-}
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 fn row(name: &str, s: &Score) -> String {

@@ -4,18 +4,13 @@
 
 use super::context::Context;
 use super::output;
+use super::output::Format;
 use super::run::{pick_run, report, StateArgs};
 use crate::error::{Error, Result};
 use crate::run::{prompt, Authority, Engine, Next, Stop};
 use crate::state::model::Waiting;
 use crate::state::{Run, RunStatus, WaitKind};
 use std::path::{Path, PathBuf};
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\

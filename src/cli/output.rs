@@ -13,6 +13,13 @@
 
 use std::io::Write;
 
+/// `--format text|json`, for the commands that print one of the two.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
 /// Exit status when the reader of stdout went away.
 pub const BROKEN_PIPE_EXIT: i32 = 141;
 

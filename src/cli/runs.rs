@@ -2,6 +2,7 @@
 
 use super::context::Context;
 use super::output;
+use super::output::Format;
 use super::run::StateArgs;
 use crate::display::{clean, clip};
 use crate::error::{Error, Result};
@@ -9,12 +10,6 @@ use crate::run::{staleness, usage};
 use crate::state::context_md::{refresh, waiting_text};
 use crate::state::RunStatus;
 use std::path::PathBuf;
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-pub enum Format {
-    Text,
-    Json,
-}
 
 #[derive(Debug, clap::Args)]
 pub struct StatusArgs {

@@ -2,6 +2,7 @@
 
 use super::context::Context;
 use super::output;
+use super::output::Format;
 use crate::catalog::Skill;
 use crate::contract::{Field, Origin};
 use crate::display::clean;
@@ -15,12 +16,6 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-}
-
-#[derive(Debug, Clone, Copy, clap::ValueEnum)]
-enum Format {
-    Text,
-    Json,
 }
 
 /// One contract row: field, shown value, JSON value, and its source.
