@@ -338,6 +338,7 @@ fn specific(text: &str, a: &Analyzer) -> BTreeSet<String> {
 
 /// What one plan node's text says, as terms, made once per plan rather
 /// than once per pair of nodes.
+#[derive(Default)]
 pub(super) struct NodeTerms {
     /// Specific terms of the skill's name.
     pub(super) name: BTreeSet<String>,

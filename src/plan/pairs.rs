@@ -108,25 +108,35 @@ impl Pairs<'_> {
 }
 
 impl Pairs<'_> {
-    /// For each node an activity of `acts` (with its terms `terms`) names,
-    /// the first such activity: they share a specific word. Found through
-    /// the name index, not by comparing every activity with every node's
-    /// name (a plan of hundreds of nodes made that most of a warm plan).
+    /// [`first_naming`] over this plan's name index.
     fn first_naming<'x>(
         &self,
         acts: &'x [String],
         terms: &[BTreeSet<String>],
     ) -> BTreeMap<usize, &'x String> {
-        let mut out = BTreeMap::new();
-        for (act, t) in acts.iter().zip(terms) {
-            for w in t {
-                for &y in self.by_name.get(w.as_str()).into_iter().flatten() {
-                    out.entry(y).or_insert(act);
-                }
+        first_naming(&self.by_name, acts, terms)
+    }
+}
+
+/// For each node an activity of `acts` (with its terms `terms`) names,
+/// the first such activity: they share a specific word. Found through the
+/// name index `by_name` ([`name_index`]), not by comparing every activity
+/// with every node's name (a plan of hundreds of nodes made that most of
+/// a warm plan).
+fn first_naming<'x>(
+    by_name: &BTreeMap<&str, Vec<usize>>,
+    acts: &'x [String],
+    terms: &[BTreeSet<String>],
+) -> BTreeMap<usize, &'x String> {
+    let mut out = BTreeMap::new();
+    for (act, t) in acts.iter().zip(terms) {
+        for w in t {
+            for &y in by_name.get(w.as_str()).into_iter().flatten() {
+                out.entry(y).or_insert(act);
             }
         }
-        out
     }
+    out
 }
 
 /// The first artifact `x` makes that `y` needs (same last term, not a
@@ -145,4 +155,39 @@ pub fn made_for<'a>(
             .find(|(_, nt)| nt.as_ref() == Some(mt))
             .map(|(n, _)| (m, n))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(ws: &[u8]) -> BTreeSet<String> {
+        ws.iter().map(|w| format!("w{w}")).collect()
+    }
+
+    proptest::proptest! {
+        /// Through the index, each node gets the first activity whose
+        /// terms meet its name's, as comparing them pair by pair gives.
+        #[test]
+        fn the_index_finds_the_first_activity_naming_each_node(
+            names in proptest::collection::vec(proptest::collection::vec(0u8..8, 0..3), 0..6),
+            acts in proptest::collection::vec(proptest::collection::vec(0u8..8, 0..3), 0..5),
+        ) {
+            let names: Vec<NodeTerms> = names
+                .iter()
+                .map(|n| NodeTerms { name: set(n), ..NodeTerms::default() })
+                .collect();
+            let labels: Vec<String> = (0..acts.len()).map(|k| format!("act{k}")).collect();
+            let terms: Vec<BTreeSet<String>> = acts.iter().map(|a| set(a)).collect();
+            let got = first_naming(&name_index(&names), &labels, &terms);
+            for (y, n) in names.iter().enumerate() {
+                let want = labels
+                    .iter()
+                    .zip(&terms)
+                    .find(|(_, t)| !t.is_disjoint(&n.name))
+                    .map(|(l, _)| l);
+                proptest::prop_assert_eq!(got.get(&y).copied(), want, "node {}", y);
+            }
+        }
+    }
 }
