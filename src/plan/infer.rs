@@ -374,12 +374,15 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
     let a = Analyzer::default();
     let mut out = Vec::new();
     intent_order(catalog, nodes, &mut out);
+    // Each node's text is read on its own, and each node's links with the
+    // others are found on their own: on every core, in node order. This
+    // runs after the catalog is confirmed, when the other core is idle.
     let prose: Vec<Prose> = nodes
-        .iter()
+        .par_iter()
         .map(|&(_, s, _)| prose(&catalog.skills[s]))
         .collect();
     let terms: Vec<NodeTerms> = nodes
-        .iter()
+        .par_iter()
         .zip(&prose)
         .map(|(&(_, s, _), p)| NodeTerms::of(&catalog.skills[s], p, &a))
         .collect();
@@ -399,8 +402,16 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
         terms: &terms,
         by_name: super::pairs::name_index(&terms),
     };
-    out.extend((0..nodes.len()).flat_map(|x| pairs.said(x)));
-    out.extend((0..nodes.len()).flat_map(|x| pairs.made(x)));
+    let said: Vec<Vec<Inferred>> = (0..nodes.len())
+        .into_par_iter()
+        .map(|x| pairs.said(x))
+        .collect();
+    let made: Vec<Vec<Inferred>> = (0..nodes.len())
+        .into_par_iter()
+        .map(|x| pairs.made(x))
+        .collect();
+    out.extend(said.into_iter().flatten());
+    out.extend(made.into_iter().flatten());
     out
 }
 
