@@ -40,7 +40,7 @@ impl Link {
 
 /// A graph over catalog skill indices.
 ///
-/// Artifact edges are kept by artifact, not by pair: one [`Hub`] per
+/// Artifact edges are kept by artifact, not by pair: one `Hub` per
 /// artifact lists its producers and its consumers, and stands for every
 /// producer -> consumer edge between them. Memory stays linear in the
 /// catalog even when thousands of skills share one artifact (a pairwise

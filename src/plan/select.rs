@@ -71,7 +71,7 @@ pub const SECOND_SHARE: f64 = 0.7;
 pub const SERVED_SHARE: f64 = 0.6;
 /// The share of the evidence of the skill the request's first sentence
 /// chose that a skill chosen for a later sentence needs to be kept (see
-/// [`one_request`]).
+/// `one_request`).
 pub const SENTENCE_SHARE: f64 = 0.7;
 /// Evidence a skill needs from a request read whole, when no clause of it
 /// alone chose a skill: three times [`SELECT_AT`], since the words of the

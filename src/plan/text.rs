@@ -323,7 +323,7 @@ impl Analyzer {
     }
 
     /// [`Analyzer::for_each_term`] with each word's answer found by `r`,
-    /// which may remember them (see [`super::memo`]).
+    /// which may remember them (see `memo`).
     pub fn for_each_term_with<S: AsRef<str>>(
         &self,
         words: &[S],

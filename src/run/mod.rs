@@ -2,8 +2,8 @@
 //! routing, and the terminal guard. State lives in [`crate::state`].
 //!
 //! [`authority`] types the steps again for each invocation, [`settle`]
-//! picks up what a stopped re0 left, [`refresh`] re-hashes artifacts,
-//! [`proof`] is what the terminal guard accepts as done.
+//! picks up what a stopped re0 left, `refresh` re-hashes artifacts,
+//! `proof` is what the terminal guard accepts as done.
 
 pub mod authority;
 pub mod doctor;

@@ -20,7 +20,7 @@
 //!   `RE0_NO_CACHE` bypass it.
 //! - What only relevance scoring reads (each skill's analysed text) is a
 //!   section of its own at the end, which `check` and `list` do not read
-//!   ([`profiles`]).
+//!   (`profiles`).
 //! - When anything changed it is streamed to a temporary file in the same
 //!   folder (checksum and length in the header, filled in last) and renamed
 //!   into place, so a reader sees the old or the new index, and two re0
