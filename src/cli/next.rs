@@ -176,29 +176,31 @@ fn hand_out(
         }
     }
     match format {
-        Format::Json => output::print_json(&serde_json::json!({
-            "schema": "re0/next@1",
-            "run_id": id,
-            "done": false,
-            "state": run.state.state.as_str(),
-            "action": action,
-            "step": {
-                "id": step.id,
-                "target": step.target,
-                "kind": step.kind,
-                "type": step.step_type,
-                "attempt": attempt,
-                "attempt_limit": rec.attempt_limit,
-                "expected_output": step.expected_output,
-                "fires_when": step.fires_when,
-                "skippable_when": step.skippable_when,
-                "invocation": step.invocation,
-                "skill_dir": skill.map(|s| ctx.show_path(s.dir())),
-                "handoff_path": inbox,
-                "prompt": prompt_text,
-            },
-            "record": record,
-        })),
+        Format::Json => {
+            let mut out = handed_out(id, run, action, step_head(&step));
+            out["step"].as_object_mut().expect("an object").extend([
+                ("attempt".into(), attempt.into()),
+                ("attempt_limit".into(), rec.attempt_limit.into()),
+                (
+                    "expected_output".into(),
+                    serde_json::json!(step.expected_output),
+                ),
+                ("fires_when".into(), serde_json::json!(step.fires_when)),
+                (
+                    "skippable_when".into(),
+                    serde_json::json!(step.skippable_when),
+                ),
+                ("invocation".into(), serde_json::json!(step.invocation)),
+                (
+                    "skill_dir".into(),
+                    serde_json::json!(skill.map(|s| ctx.show_path(s.dir()))),
+                ),
+                ("handoff_path".into(), serde_json::json!(inbox)),
+                ("prompt".into(), prompt_text.clone().into()),
+            ]);
+            out["record"] = record.clone().into();
+            output::print_json(&out)
+        }
         Format::Text => output::print(&format!("{prompt_text}\nthen record it: {record}\n")),
     }
     Ok(0)
@@ -255,22 +257,20 @@ fn graph_question(
         crate::ges::state::QuestionKind::Judge => "ges-judge",
     };
     match format {
-        Format::Json => output::print_json(&serde_json::json!({
-            "schema": "re0/next@1",
-            "run_id": id,
-            "done": false,
-            "state": run.state.state.as_str(),
-            "action": action,
-            "step": {
-                "id": step.id,
-                "target": step.target,
-                "kind": step.kind,
-                "type": step.step_type,
-                "attempt": run.state.step(&step.id).map(|r| r.attempts),
-                "expected_output": step.expected_output,
-                "prompt": q.text,
-            },
-            "graph": {
+        Format::Json => {
+            let mut out = handed_out(id, run, action, step_head(step));
+            out["step"].as_object_mut().expect("an object").extend([
+                (
+                    "attempt".into(),
+                    serde_json::json!(run.state.step(&step.id).map(|r| r.attempts)),
+                ),
+                (
+                    "expected_output".into(),
+                    serde_json::json!(step.expected_output),
+                ),
+                ("prompt".into(), q.text.clone().into()),
+            ]);
+            out["graph"] = serde_json::json!({
                 "question": q.id,
                 "kind": q.kind,
                 "node": q.node,
@@ -278,10 +278,34 @@ fn graph_question(
                 "branch": q.branch,
                 "outputs": q.outputs,
                 "answer_path": answer,
-            },
-            "record": record,
-        })),
+            });
+            out["record"] = record.clone().into();
+            output::print_json(&out)
+        }
         Format::Text => output::print(&format!("{}\nthen {record}\n", q.text)),
     }
     Ok(0)
+}
+
+/// The start of `re0/next@1` for a step handed out: the run, what it
+/// waits for, and `step` (more keys follow it, in order).
+fn handed_out(id: &str, run: &Run, action: &str, step: serde_json::Value) -> serde_json::Value {
+    serde_json::json!({
+        "schema": "re0/next@1",
+        "run_id": id,
+        "done": false,
+        "state": run.state.state.as_str(),
+        "action": action,
+        "step": step,
+    })
+}
+
+/// The keys every handed-out step starts with.
+fn step_head(step: &crate::plan::Step) -> serde_json::Value {
+    serde_json::json!({
+        "id": step.id,
+        "target": step.target,
+        "kind": step.kind,
+        "type": step.step_type,
+    })
 }
