@@ -196,9 +196,9 @@ fn hand_out(
                     serde_json::json!(skill.map(|s| ctx.show_path(s.dir()))),
                 ),
                 ("handoff_path".into(), serde_json::json!(inbox)),
-                ("prompt".into(), prompt_text.clone().into()),
+                ("prompt".into(), prompt_text.into()),
             ]);
-            out["record"] = record.clone().into();
+            out["record"] = record.into();
             output::print_json(&out)
         }
         Format::Text => output::print(&format!("{prompt_text}\nthen record it: {record}\n")),
@@ -279,7 +279,7 @@ fn graph_question(
                 "outputs": q.outputs,
                 "answer_path": answer,
             });
-            out["record"] = record.clone().into();
+            out["record"] = record.into();
             output::print_json(&out)
         }
         Format::Text => output::print(&format!("{}\nthen {record}\n", q.text)),

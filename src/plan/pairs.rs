@@ -46,8 +46,8 @@ impl Pairs<'_> {
         }
         let me = || self.catalog.skills[sx].key();
         let tx = &self.terms[x];
-        let before = self.first_naming(&px.before, &tx.before);
-        let after = self.first_naming(&px.after, &tx.after);
+        let before = first_naming(&self.by_name, &px.before, &tx.before);
+        let after = first_naming(&self.by_name, &px.after, &tx.after);
         for (y, &(ny, sy, _)) in self.nodes.iter().enumerate() {
             if sx == sy {
                 continue;
@@ -104,17 +104,6 @@ impl Pairs<'_> {
             }
         }
         out
-    }
-}
-
-impl Pairs<'_> {
-    /// [`first_naming`] over this plan's name index.
-    fn first_naming<'x>(
-        &self,
-        acts: &'x [String],
-        terms: &[BTreeSet<String>],
-    ) -> BTreeMap<usize, &'x String> {
-        first_naming(&self.by_name, acts, terms)
     }
 }
 
