@@ -552,3 +552,33 @@ fn a_version_number_says_which_one() {
         );
     }
 }
+
+#[test]
+fn two_words_the_name_writes_as_one_find_it() {
+    // "web app" is `webapp`, "spell-check" shortened is `spellchk`: the
+    // skill the person named in two words wins over one that merely
+    // shares them, in a single clause and in an ordered request.
+    let c = "fixtures/plan/compounds";
+    assert_eq!(
+        planned_in(c, "test my web app in the browser"),
+        ["webapp-checks"]
+    );
+    assert_eq!(planned_in(c, "spell-check the changelog"), ["spellchk"]);
+    assert_eq!(
+        planned_in(
+            c,
+            "spell-check the docs, then write the changelog for the release"
+        ),
+        ["spellchk", "changelog-writer"]
+    );
+    // The words apart still mean what they mean.
+    assert_eq!(
+        planned_in(c, "automate the browser to fill the signup form"),
+        ["browser-automation"]
+    );
+    assert!(planned_in(c, "the facts check out, thanks").is_empty());
+    // --explain shows the two words as the match of the name.
+    let p = plan_in(c, "spell-check the changelog", &["--explain"]);
+    let matched = candidate(&p, "spellchk")["matched"].to_string();
+    assert!(matched.contains("spell check (name)"), "{matched}");
+}

@@ -16,8 +16,9 @@ pub struct Fit {
     /// Evidence beyond one common word: at least one word of the clause's
     /// own, a word that is not weak, and either two words (in a clause that
     /// says "it", the words it stands for count), a phrase found as
-    /// written, a name of two or more words spelled out, a named file format
-    /// or tool, or a word the author declared a trigger. In a clause that is
+    /// written (two words the name writes as one among them), a name of
+    /// two or more words spelled out, a named file format or tool, or a
+    /// word the author declared a trigger. In a clause that is
     /// one of a sentence's list of tasks, one uncommon word of the skill's
     /// name with [`SELECT_AT`] evidence is enough.
     pub strong: bool,
@@ -33,6 +34,9 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // stands for is the previous clause's skill, not this one's.
     let mut own_words = 0;
     let mut named_word = 0f64;
+    // Two words of the clause that the name writes as one ("spell-check",
+    // `spellchk`): a phrase of the name found as written.
+    let mut compound_name = false;
     for m in &r.matches {
         if skip.contains(&m.term) {
             continue;
@@ -67,6 +71,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 if !q.weak[m.term] && m.fields.contains(&FieldKind::Name) {
                     named_word = named_word.max(e);
                 }
+                compound_name |= m.fields.contains(&FieldKind::Name) && q.is_compound(m.term);
             }
         } else if borrowed {
             // "…write a design doc, then review it": "it" is the doc.
@@ -83,7 +88,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
             f.total += CONTEXT * e;
         }
     }
-    let phrase = r.phrases.iter().any(|(c, _)| *c == k);
+    let phrase = r.phrases.iter().any(|(c, _)| *c == k) || compound_name;
     // A name counts when the clause spells it whole, or opens with a word
     // of it as a command: "commit this" (not "take a shower").
     let spelled = r.names_in.contains(&k);

@@ -9,6 +9,7 @@
 
 pub mod clauses;
 pub mod closure;
+mod compounds;
 pub mod derive;
 pub mod description;
 pub mod fields;
@@ -23,6 +24,7 @@ mod named;
 pub mod order;
 mod pairs;
 pub mod profile;
+mod query;
 mod ranking;
 pub mod relevance;
 pub mod render;

@@ -19,7 +19,9 @@
 //! [`CONTEXT`] for the other clauses' words (which only break ties), and
 //! [`super::text::WEAK_WEIGHT`] less for common words ("make", "new",
 //! "review", "store"). A trigger or quoted phrase of two or more words found
-//! as written adds [`PHRASE_BONUS`]; a clause spelling the skill's whole
+//! as written adds [`PHRASE_BONUS`], as do two words of the clause that a
+//! word of the skill's name writes as one ("fact-check", `factchk`; see
+//! [`super::compounds`]); a clause spelling the skill's whole
 //! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
 //! nor for a clause that only asks to know something. One word is enough
 //! only where the person listed tasks in one sentence and the word is of

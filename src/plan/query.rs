@@ -1,0 +1,268 @@
+//! An intent, analysed for relevance scoring: its clauses as terms, the
+//! words each term came from, which are common words or formats, the
+//! objects of its sentences and the compounds of adjacent words.
+
+use super::compounds::Compound;
+use super::text::{is_stop_word, words, Analyzer};
+
+/// One clause of the intent, as terms.
+#[derive(Debug, Clone)]
+pub struct QueryClause {
+    pub text: String,
+    /// Distinct indices into [`Query::terms`], in order.
+    pub terms: Vec<usize>,
+    /// Every term of the clause in order (for phrases).
+    pub sequence: Vec<usize>,
+    /// Its place in the asked order.
+    pub rank: usize,
+    /// It only asks to know something.
+    pub question: bool,
+    /// It only sets the scene for another clause's request.
+    pub context: bool,
+    /// It is context only beside a question about the person's own work
+    /// (see [`super::clauses::Clause::beside_question`]).
+    pub beside_question: bool,
+    /// It refers back with a pronoun ("review it", "execute them").
+    pub refers_back: bool,
+    /// It is the whole request: every clause together (see
+    /// [`Query::whole`]).
+    pub whole: bool,
+    /// It is one of two or more tasks cut from one sentence.
+    pub listed: bool,
+    /// The sentence it was cut from.
+    pub sentence: usize,
+}
+
+/// An intent, analysed.
+#[derive(Debug, Clone)]
+pub struct Query {
+    /// Distinct terms, in the order they appear.
+    pub terms: Vec<String>,
+    /// For each term, the word of the intent it came from.
+    pub words: Vec<String>,
+    /// For each term, whether it is a common word of requests.
+    pub weak: Vec<bool>,
+    /// For each term, whether it names a file format or tool (a canonical
+    /// term of the synonym table).
+    pub format: Vec<bool>,
+    pub clauses: Vec<QueryClause>,
+    /// Stems that occur as the object of the sentence: within three words
+    /// after a determiner or possessive ("the plan", "my diff", "this
+    /// scanned receipt"). An artifact named there is something the person
+    /// has, not something they ask to be made.
+    pub objects: Vec<String>,
+    /// Pairs of adjacent words, each also a term ([`super::compounds`]).
+    pub compounds: Vec<Compound>,
+}
+
+/// Words that open a noun phrase.
+const DETERMINERS: &[&str] = &[
+    "a", "an", "her", "his", "its", "my", "our", "that", "the", "their", "these", "this", "those",
+    "your",
+];
+
+impl Query {
+    pub fn new(intent: &str, a: &Analyzer) -> Query {
+        // Pasted text, code and links are what the work is on, not what it
+        // is (see [`super::material`]).
+        let intent = &*super::material::blanked(intent);
+        let mut q = Query {
+            terms: Vec::new(),
+            words: Vec::new(),
+            weak: Vec::new(),
+            format: Vec::new(),
+            clauses: Vec::new(),
+            objects: object_stems(intent, a),
+            compounds: Vec::new(),
+        };
+        let split = super::clauses::split(intent);
+        for c in &split {
+            let listed = split.iter().filter(|o| o.sentence == c.sentence).count() >= 2;
+            let mut clause = QueryClause {
+                text: c.text.clone(),
+                terms: Vec::new(),
+                sequence: Vec::new(),
+                rank: c.rank,
+                question: c.question,
+                context: c.context,
+                beside_question: c.beside_question,
+                refers_back: refers_back(&words(&c.text)),
+                whole: false,
+                listed,
+                sentence: c.sentence,
+            };
+            a.for_each_term(&words(&c.text), |t, w| {
+                let k = match q.terms.iter().position(|x| x == t) {
+                    Some(k) => k,
+                    None => {
+                        q.terms.push(t.to_string());
+                        q.words.push(w.to_string());
+                        q.weak.push(a.is_weak(t));
+                        q.format.push(super::synonyms::is_canonical(t));
+                        q.terms.len() - 1
+                    }
+                };
+                clause.sequence.push(k);
+                if !clause.terms.contains(&k) {
+                    clause.terms.push(k);
+                }
+            });
+            q.add_compounds(&mut clause, a);
+            if !clause.terms.is_empty() || c.question {
+                q.clauses.push(clause);
+            }
+        }
+        if let Some(w) = whole_of(&q.clauses) {
+            q.clauses.push(w);
+        }
+        q
+    }
+
+    /// True when term `t` is a compound of two of the intent's words.
+    pub fn is_compound(&self, t: usize) -> bool {
+        self.compounds.iter().any(|c| c.term == t)
+    }
+
+    /// Adds the compounds of `clause`'s words to its terms.
+    fn add_compounds(&mut self, clause: &mut QueryClause, a: &Analyzer) {
+        for (term, first, second) in super::compounds::of_words(&words(&clause.text), a) {
+            let k = match self.terms.iter().position(|x| *x == term) {
+                Some(k) => k,
+                None => {
+                    self.terms.push(term);
+                    self.words.push(format!("{first} {second}"));
+                    self.weak.push(false);
+                    self.format.push(false);
+                    self.terms.len() - 1
+                }
+            };
+            if !clause.terms.contains(&k) {
+                clause.terms.push(k);
+            }
+            if !self.compounds.iter().any(|c| c.term == k) {
+                self.compounds.push(Compound {
+                    term: k,
+                    first,
+                    second,
+                });
+            }
+        }
+    }
+
+    /// The same query with the scene beside a question read as tasks of
+    /// their own, when it has such a scene (see
+    /// [`super::clauses::Clause::beside_question`]).
+    pub fn scene_as_tasks(&self) -> Option<Query> {
+        if !self.clauses.iter().any(|c| c.beside_question) {
+            return None;
+        }
+        let mut q = self.clone();
+        q.clauses.retain(|c| !c.whole);
+        for c in &mut q.clauses {
+            if c.beside_question {
+                c.context = false;
+                c.beside_question = false;
+            }
+        }
+        if let Some(w) = whole_of(&q.clauses) {
+            q.clauses.push(w);
+        }
+        Some(q)
+    }
+
+    /// The clause that stands for the whole request, when there is one: it
+    /// is the last clause, after the ones written.
+    pub fn whole(&self) -> Option<usize> {
+        self.clauses
+            .last()
+            .filter(|c| c.whole)
+            .map(|_| self.clauses.len() - 1)
+    }
+
+    /// True when the intent names `artifact` as something the person has:
+    /// every word of it stands in object position.
+    pub fn supplies(&self, artifact: &str, a: &Analyzer) -> bool {
+        let stems = a.terms(artifact);
+        !stems.is_empty() && stems.iter().all(|s| self.objects.contains(s))
+    }
+}
+
+/// Every clause joined into one, when there are two or more and one asks
+/// for work without being a question: then the questions beside it, and
+/// the sentences that set its scene, are part of that request.
+fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
+    let asks = clauses.iter().any(|c| !c.question && !c.context);
+    if !asks {
+        return None;
+    }
+    // Beside a request, a question is part of it: "What are the best
+    // subject lines for cold emails? I want to maximize open rates."
+    let parts: Vec<&QueryClause> = clauses.iter().collect();
+    if parts.len() < 2 {
+        return None;
+    }
+    let mut w = QueryClause {
+        text: parts
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect::<Vec<_>>()
+            .join(" / "),
+        terms: Vec::new(),
+        sequence: Vec::new(),
+        rank: parts.iter().map(|c| c.rank).min().unwrap_or(0),
+        question: false,
+        context: false,
+        beside_question: false,
+        refers_back: false,
+        whole: true,
+        listed: false,
+        sentence: usize::MAX,
+    };
+    for c in parts {
+        w.sequence.extend(&c.sequence);
+        for t in &c.terms {
+            if !w.terms.contains(t) {
+                w.terms.push(*t);
+            }
+        }
+    }
+    Some(w)
+}
+
+fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut phrase_left: u8 = 0;
+    let ws = words(intent);
+    for w in &ws {
+        if DETERMINERS.contains(&w.as_str()) {
+            phrase_left = 3;
+            continue;
+        }
+        let in_object = phrase_left > 0;
+        phrase_left = phrase_left.saturating_sub(1);
+        if is_stop_word(w) {
+            phrase_left = 0;
+            continue;
+        }
+        if in_object {
+            a.for_each_term(std::slice::from_ref(w), |t, _| {
+                if !out.iter().any(|o| o == t) {
+                    out.push(t.to_string());
+                }
+            });
+        }
+    }
+    out
+}
+
+/// True when a clause's words point back at what came before: "review
+/// it", "execute them", or a clause that ends on "this" or "one" ("how do
+/// we fix this?", "can you help us design one?").
+fn refers_back(words: &[String]) -> bool {
+    words
+        .iter()
+        .any(|w| matches!(w.as_str(), "it" | "them" | "that" | "those"))
+        || words
+            .last()
+            .is_some_and(|w| matches!(w.as_str(), "this" | "these" | "one"))
+}
