@@ -211,6 +211,14 @@ fn split_periods(s: &str) -> Vec<&str> {
     out
 }
 
+/// True when the piece of `s` that ends at byte `at` (from the last cut in
+/// `cuts`) holds a comma before the one just before `at`: "A, B, and C"
+/// is one list.
+fn listed_before(s: &str, cuts: &[(usize, usize, Link)], at: usize) -> bool {
+    let from = cuts.last().map_or(0, |c| c.1);
+    s[from.min(at)..at].matches(',').count() >= 2
+}
+
 /// True when the sentence was written with a question mark after it.
 fn intent_marks_question(intent: &str, sentence: &str) -> bool {
     let start = sentence.as_ptr() as usize - intent.as_ptr() as usize;
@@ -254,12 +262,15 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         } else if matches!(w.as_str(), "and" | "plus")
             && has_next
             && i >= 2
-            && starts_task(&words[0].0)
+            && ((comma_before && !listed_before(s, &cuts, start)) || starts_task(&words[0].0))
             && !PAIR_VERBS.contains(&words[0].0.as_str())
             && OBJECT_OPENERS.contains(&words[i + 1].0.as_str())
         {
             // "make a gif and a poster": a second thing asked for, after a
-            // task verb, is a task of its own.
+            // task verb, is a task of its own; so is one after a comma
+            // ("an obsidian note for the meeting, and a linear issue"), but
+            // not the last of a list ("the preview, the frames, and the
+            // headlines").
             cuts.push((start, end, Link::Forward));
         } else if comma_before && starts_joined_task(w) {
             cuts.push((start, start, Link::Forward));
@@ -444,6 +455,19 @@ mod tests {
         );
         assert_eq!(texts("compare the old and the new schema").len(), 1);
         assert_eq!(texts("the old and the new schema").len(), 1);
+        // After a comma, a second thing is a task even with no verb before
+        // it; the last item of a list of three is not.
+        assert_eq!(
+            texts("a meeting note with callouts, and a ticket for the follow-up"),
+            [
+                ("a meeting note with callouts".to_string(), 0),
+                ("a ticket for the follow-up".to_string(), 1)
+            ]
+        );
+        assert_eq!(
+            texts("we need the preview, the frames, and the headlines").len(),
+            1
+        );
     }
 
     #[test]
