@@ -442,6 +442,15 @@ mod tests {
             texts("add tables, charts and notes to the report"),
             [("add tables, charts and notes to the report".to_string(), 0)]
         );
+        // A hyphenated verb is read by its last part.
+        assert_eq!(
+            texts("check the logs for errors and re-run the job"),
+            [
+                ("check the logs for errors".to_string(), 0),
+                ("re-run the job".to_string(), 1)
+            ]
+        );
+        assert_eq!(texts("we need tests and well-known fixtures").len(), 1);
     }
 
     #[test]

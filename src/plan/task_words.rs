@@ -186,9 +186,12 @@ pub fn starts_task(w: &str) -> bool {
     TASK_VERBS.binary_search(&w).is_ok()
 }
 
-/// True when `w`, after `and` or a comma, opens a second task.
+/// True when `w`, after `and` or a comma, opens a second task. A
+/// hyphenated verb is read by its last part ("cold-read", "re-run",
+/// "double-check").
 pub fn starts_joined_task(w: &str) -> bool {
-    starts_task(w) || JOINED_TASK_VERBS.binary_search(&w).is_ok()
+    let verb = |w: &str| starts_task(w) || JOINED_TASK_VERBS.binary_search(&w).is_ok();
+    verb(w) || w.rsplit_once('-').is_some_and(|(_, last)| verb(last))
 }
 
 #[cfg(test)]
