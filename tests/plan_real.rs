@@ -582,3 +582,26 @@ fn two_words_the_name_writes_as_one_find_it() {
     let matched = candidate(&p, "spellchk")["matched"].to_string();
     assert!(matched.contains("spell check (name)"), "{matched}");
 }
+
+#[test]
+fn what_a_piece_is_about_is_not_what_it_is() {
+    // The words after "about" are the topic: context, not the ask.
+    assert!(planned_in(REAL, "write a haiku about spreadsheets").is_empty());
+    assert!(planned_in(REAL, "write a short story about slides and sheets").is_empty());
+    // The ask around the topic still counts, and so does "about 20".
+    assert_eq!(
+        planned_in(REAL, "make a spreadsheet about our 20 vendors"),
+        ["sheets"]
+    );
+    assert_eq!(
+        planned_in(REAL, "make a spreadsheet of about 20 vendors"),
+        ["sheets"]
+    );
+    // --explain says why the spreadsheet skill was not taken.
+    let p = plan("write a haiku about spreadsheets", &["--explain"]);
+    let why = candidate(&p, "sheets")["why"].as_str().unwrap().to_string();
+    assert!(
+        why.contains("only what 'write a haiku about spreadsheets' is about ('spreadsheets')"),
+        "{why}"
+    );
+}

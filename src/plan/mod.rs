@@ -12,6 +12,7 @@ pub mod closure;
 mod compounds;
 pub mod derive;
 pub mod description;
+mod explain;
 pub mod fields;
 mod fit;
 pub mod infer;

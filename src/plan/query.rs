@@ -31,6 +31,9 @@ pub struct QueryClause {
     pub listed: bool,
     /// The sentence it was cut from.
     pub sentence: usize,
+    /// The terms of what a piece is about, which are not its own words
+    /// unless they also stand outside the topic (see `topic_of`).
+    pub topic: Vec<usize>,
 }
 
 /// An intent, analysed.
@@ -90,23 +93,50 @@ impl Query {
                 whole: false,
                 listed,
                 sentence: c.sentence,
+                topic: Vec::new(),
             };
-            a.for_each_term(&words(&c.text), |t, w| {
-                let k = match q.terms.iter().position(|x| x == t) {
-                    Some(k) => k,
-                    None => {
-                        q.terms.push(t.to_string());
-                        q.words.push(w.to_string());
-                        q.weak.push(a.is_weak(t));
-                        q.format.push(super::synonyms::is_canonical(t));
-                        q.terms.len() - 1
+            let ws = words(&c.text);
+            let (from, to) = topic_of(&ws);
+            let mut topic_terms = Vec::new();
+            let parts = [
+                (&ws[..from], true),
+                (&ws[from..to], false),
+                (&ws[to..], true),
+            ];
+            for (part, own) in parts {
+                a.for_each_term(part, |t, w| {
+                    let k = match q.terms.iter().position(|x| x == t) {
+                        Some(k) => k,
+                        None => {
+                            q.terms.push(t.to_string());
+                            q.words.push(w.to_string());
+                            q.weak.push(a.is_weak(t));
+                            q.format.push(super::synonyms::is_canonical(t));
+                            q.terms.len() - 1
+                        }
+                    };
+                    clause.sequence.push(k);
+                    match own {
+                        true if !clause.terms.contains(&k) => clause.terms.push(k),
+                        false => topic_terms.push(k),
+                        _ => {}
                     }
-                };
-                clause.sequence.push(k);
-                if !clause.terms.contains(&k) {
-                    clause.terms.push(k);
+                });
+            }
+            let mut seen = clause.terms.clone();
+            topic_terms.retain(|t| match seen.contains(t) {
+                true => false,
+                false => {
+                    seen.push(*t);
+                    true
                 }
             });
+            // A clause that is all topic ("all about pricing") keeps it.
+            if clause.terms.is_empty() {
+                clause.terms = topic_terms;
+            } else {
+                clause.topic = topic_terms;
+            }
             q.add_compounds(&mut clause, a);
             if !clause.terms.is_empty() || c.question {
                 q.clauses.push(clause);
@@ -217,6 +247,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         whole: true,
         listed: false,
         sentence: usize::MAX,
+        topic: Vec::new(),
     };
     for c in parts {
         w.sequence.extend(&c.sequence);
@@ -253,6 +284,39 @@ fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
         }
     }
     out
+}
+
+/// The words of a clause that say what a piece is about, not what it is
+/// ("write a haiku about spreadsheets", "a blog post about remote work for
+/// our HR blog"): from after `about` to the next preposition, or a
+/// conjunction that opens the ask. They are context for the clause, not its own words. Not
+/// `about 2,000` or `about to`. An empty range when the clause names no
+/// topic.
+fn topic_of(ws: &[String]) -> (usize, usize) {
+    const ENDS: &[&str] = &[
+        "but", "for", "from", "in", "into", "on", "so", "then", "to", "with",
+    ];
+    // "about slides and sheets" is one topic; "about email and want to
+    // grow the list" is a topic and then the ask.
+    let ends = |i: usize| {
+        let w = ws[i].as_str();
+        ENDS.contains(&w)
+            || (matches!(w, "and" | "or")
+                && ws.get(i + 1).is_some_and(|n| {
+                    super::task_words::starts_joined_task(n)
+                        || matches!(n.as_str(), "also" | "i" | "need" | "then" | "want" | "we")
+                }))
+    };
+    let Some(at) = ws.iter().position(|w| w == "about") else {
+        return (ws.len(), ws.len());
+    };
+    match ws.get(at + 1) {
+        Some(n) if !super::text::is_number(n) && !ENDS.contains(&n.as_str()) => {
+            let end = (at + 2..ws.len()).find(|&i| ends(i)).unwrap_or(ws.len());
+            (at + 1, end)
+        }
+        _ => (ws.len(), ws.len()),
+    }
 }
 
 /// True when a clause's words point back at what came before: "review

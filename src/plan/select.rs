@@ -44,7 +44,7 @@
 use super::fit::{fit, Fit};
 use super::named::clause_has;
 pub use super::named::named;
-use super::relevance::{self, FieldKind, Query, Relevance};
+use super::relevance::{self, Query, Relevance};
 use super::text::Analyzer;
 use crate::catalog::Catalog;
 use serde::Serialize;
@@ -226,7 +226,8 @@ fn select_for(catalog: &Catalog, intent: &str, query: &Query, explain: bool) -> 
     } else {
         ranked.len().min(BRIEF_CANDIDATES)
     };
-    sel.candidates = candidates(catalog, query, &ranked[..shown], &sel, &why, &best_ev);
+    sel.candidates =
+        super::explain::candidates(catalog, query, &ranked[..shown], &sel, &why, &best_ev);
     sel
 }
 
@@ -518,85 +519,4 @@ fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, eviden
         clause: clause.text.clone(),
     };
     sel.take(r.skill, chosen, clause.rank, &clause.text);
-}
-
-/// Every scored skill as `--explain` shows it.
-fn candidates(
-    catalog: &Catalog,
-    q: &Query,
-    ranked: &[Relevance],
-    sel: &Selection,
-    why: &[Option<String>],
-    best_ev: &[f64],
-) -> Vec<Candidate> {
-    ranked
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let matched = r
-                .matches
-                .iter()
-                .map(|m| {
-                    let fields: Vec<&str> = m.fields.iter().map(|f| f.as_str()).collect();
-                    format!("{} ({})", q.words[m.term], fields.join(", "))
-                })
-                .collect();
-            let chosen = sel.chosen.iter().find(|(s, _)| *s == r.skill);
-            let selected = chosen.is_some();
-            let why = match (chosen, &why[i]) {
-                (Some((_, c @ Chosen::Named { .. })), _) => c.describe(),
-                (_, Some(w)) => w.clone(),
-                (None, None) => not_chosen(r, q, best_ev[i]),
-                (Some((_, c)), None) => c.describe(),
-            };
-            Candidate {
-                skill: catalog.skills[r.skill].key(),
-                score: r.score,
-                evidence: best_ev[i],
-                matched,
-                selected,
-                why,
-            }
-        })
-        .collect()
-}
-
-/// Why a matched skill was not chosen.
-fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
-    let excluded: Vec<&str> = r
-        .matches
-        .iter()
-        .filter(|m| m.penalty > m.strength)
-        .map(|m| q.words[m.term].as_str())
-        .collect();
-    if !excluded.is_empty() {
-        return format!(
-            "its description excludes {}",
-            excluded
-                .iter()
-                .map(|w| format!("'{w}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-    // The same test `fit` makes: a declared trigger word is never weak.
-    let strong = r.matches.iter().any(|m| {
-        !q.weak[m.term]
-            || m.fields
-                .iter()
-                .any(|f| matches!(f, FieldKind::Triggers | FieldKind::Phrases))
-    }) || !r.phrases.is_empty();
-    if !strong {
-        let weak: Vec<String> = r
-            .matches
-            .iter()
-            .map(|m| format!("'{}'", q.words[m.term]))
-            .collect();
-        return format!("matched only common words ({})", weak.join(", "));
-    }
-    if ev >= SELECT_AT {
-        format!("evidence {ev:.2}, but another skill fits its clause better")
-    } else {
-        format!("evidence {ev:.2} < {SELECT_AT}")
-    }
 }

@@ -1,0 +1,120 @@
+//! Why each candidate was or was not taken, as `--explain` shows it.
+
+use super::relevance::{FieldKind, Query, Relevance};
+use super::select::{Candidate, Chosen, Selection, SELECT_AT};
+use crate::catalog::Catalog;
+
+/// Every scored skill as `--explain` shows it.
+pub(super) fn candidates(
+    catalog: &Catalog,
+    q: &Query,
+    ranked: &[Relevance],
+    sel: &Selection,
+    why: &[Option<String>],
+    best_ev: &[f64],
+) -> Vec<Candidate> {
+    ranked
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let matched = r
+                .matches
+                .iter()
+                .map(|m| {
+                    let fields: Vec<&str> = m.fields.iter().map(|f| f.as_str()).collect();
+                    format!("{} ({})", q.words[m.term], fields.join(", "))
+                })
+                .collect();
+            let chosen = sel.chosen.iter().find(|(s, _)| *s == r.skill);
+            let selected = chosen.is_some();
+            let why = match (chosen, &why[i]) {
+                (Some((_, c @ Chosen::Named { .. })), _) => c.describe(),
+                (_, Some(w)) => w.clone(),
+                (None, None) => not_chosen(r, q, best_ev[i]),
+                (Some((_, c)), None) => c.describe(),
+            };
+            Candidate {
+                skill: catalog.skills[r.skill].key(),
+                score: r.score,
+                evidence: best_ev[i],
+                matched,
+                selected,
+                why,
+            }
+        })
+        .collect()
+}
+
+/// Why a matched skill was not chosen.
+fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
+    let excluded: Vec<&str> = r
+        .matches
+        .iter()
+        .filter(|m| m.penalty > m.strength)
+        .map(|m| q.words[m.term].as_str())
+        .collect();
+    if !excluded.is_empty() {
+        return format!(
+            "its description excludes {}",
+            excluded
+                .iter()
+                .map(|w| format!("'{w}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    // The same test `fit` makes: a declared trigger word is never weak.
+    let strong = r.matches.iter().any(|m| {
+        !q.weak[m.term]
+            || m.fields
+                .iter()
+                .any(|f| matches!(f, FieldKind::Triggers | FieldKind::Phrases))
+    }) || !r.phrases.is_empty();
+    if let Some(topic) = only_topic(r, q) {
+        return topic;
+    }
+    if !strong {
+        let weak: Vec<String> = r
+            .matches
+            .iter()
+            .map(|m| format!("'{}'", q.words[m.term]))
+            .collect();
+        return format!("matched only common words ({})", weak.join(", "));
+    }
+    if ev >= SELECT_AT {
+        format!("evidence {ev:.2}, but another skill fits its clause better")
+    } else {
+        format!("evidence {ev:.2} < {SELECT_AT}")
+    }
+}
+
+/// When every word `r` matched is a topic word of a clause ("write a haiku
+/// about *spreadsheets*") and none is a clause's own: says so.
+fn only_topic(r: &Relevance, q: &Query) -> Option<String> {
+    let held: Vec<usize> = r
+        .matches
+        .iter()
+        .filter(|m| m.strength > m.penalty)
+        .map(|m| m.term)
+        .collect();
+    let clause = q
+        .clauses
+        .iter()
+        .find(|c| !c.whole && !c.topic.is_empty() && held.iter().any(|t| c.topic.contains(t)))?;
+    let own = q
+        .clauses
+        .iter()
+        .any(|c| held.iter().any(|t| c.terms.contains(t)));
+    (!own).then(|| {
+        let words: Vec<String> = held
+            .iter()
+            .filter(|t| clause.topic.contains(t))
+            .map(|t| format!("'{}'", q.words[*t]))
+            .collect();
+        format!(
+            "matched only what '{}' is about ({}): its topic, not the work asked for",
+            clause.text,
+            words.join(", ")
+        )
+    })
+}
