@@ -2,7 +2,7 @@
 # Benchmark: re0 on inputs built to be expensive (issue 9), measured as
 # wall time and peak resident memory (from /usr/bin/time).
 #
-#   bench/hostile.sh [shared|realistic|dense|dag|nesting|requires|all]
+#   bench/hostile.sh [shared|realistic|dense|dag|nesting|requires|intent|all]
 #
 #   shared     2,000 and 4,000 skills that all produce and require one
 #              artifact: check and graph (mermaid, json) must stay linear
@@ -19,7 +19,10 @@
 #   nesting    a SKILL.md whose YAML nests 50,000 deep, and a re0.yaml the
 #              same: list, plan.
 #   requires   one skill requiring 10,000 artifacts: plan and check.
+#   intent     an intent of 16,000 distinct words (about 128 KB, pasted
+#              prose) over the 50,000-skill catalog: plan.
 #
+# RE0_BIN=path times another build of re0 (the default is target/release/re0).
 # Figures are printed, never asserted: timing belongs here, not in tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,7 +30,7 @@ what=${1:-all}
 out=bench/out/hostile
 mkdir -p "$out"
 cargo build --release --quiet --bin re0 --example gen_catalog
-re0=$PWD/target/release/re0
+re0=${RE0_BIN:-$PWD/target/release/re0}
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 export HOME=$home XDG_STATE_HOME=$home/.local/state XDG_CONFIG_HOME=$home/.config
@@ -144,6 +147,16 @@ bench_requires() {
   measure "check, one skill with 10,000 requires" "$re0" check "$dir" --format json
 }
 
+bench_intent() {
+  local dir=$out/catalog-50000
+  [ -d "$dir" ] || target/release/examples/gen_catalog "$dir" 50000
+  local words
+  words=$(python3 -c 'import random, string
+random.seed(1)
+print(" ".join("".join(random.choice(string.ascii_lowercase) for _ in range(7)) for _ in range(16000)))')
+  measure "plan, an intent of 16,000 distinct words" "$re0" --catalog "$dir" plan "$words" --format json
+}
+
 case "$what" in
   shared) bench_shared ;;
   realistic) bench_realistic ;;
@@ -151,6 +164,7 @@ case "$what" in
   dag) bench_dag ;;
   nesting) bench_nesting ;;
   requires) bench_requires ;;
-  all) bench_shared; bench_realistic; bench_dense; bench_dag; bench_nesting; bench_requires ;;
-  *) echo "usage: bench/hostile.sh [shared|realistic|dense|dag|nesting|requires|all]" >&2; exit 2 ;;
+  intent) bench_intent ;;
+  all) bench_shared; bench_realistic; bench_dense; bench_dag; bench_nesting; bench_requires; bench_intent ;;
+  *) echo "usage: bench/hostile.sh [shared|realistic|dense|dag|nesting|requires|intent|all]" >&2; exit 2 ;;
 esac

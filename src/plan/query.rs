@@ -58,6 +58,43 @@ pub struct Query {
     pub compounds: Vec<Compound>,
 }
 
+/// The most compounds one query has (see [`super::compounds`]).
+const MAX_COMPOUNDS: usize = 64;
+
+/// The index of each term of a query being built, and the last clause
+/// each was added to: lookups in constant time, so an intent of many
+/// thousand words is read in linear time.
+#[derive(Default)]
+struct Ids {
+    of: std::collections::HashMap<String, usize>,
+    in_clause: Vec<usize>,
+}
+
+impl Ids {
+    /// The index of term `t` in `q`, added with what `new` says of it
+    /// (the word it came from, whether it is weak) when it is new.
+    fn of(&mut self, q: &mut Query, t: &str, new: impl FnOnce() -> (String, bool)) -> usize {
+        if let Some(&k) = self.of.get(t) {
+            return k;
+        }
+        let (word, weak) = new();
+        q.terms.push(t.to_string());
+        q.words.push(word);
+        q.weak.push(weak);
+        q.format.push(super::synonyms::is_canonical(t));
+        self.in_clause.push(usize::MAX);
+        self.of.insert(t.to_string(), q.terms.len() - 1);
+        q.terms.len() - 1
+    }
+
+    /// True the first time term `k` is seen in clause `no`.
+    fn first_in(&mut self, k: usize, no: usize) -> bool {
+        let first = self.in_clause[k] != no;
+        self.in_clause[k] = no;
+        first
+    }
+}
+
 /// Words that open a noun phrase.
 const DETERMINERS: &[&str] = &[
     "a", "an", "her", "his", "its", "my", "our", "that", "the", "their", "these", "this", "those",
@@ -79,8 +116,13 @@ impl Query {
             compounds: Vec::new(),
         };
         let split = super::clauses::split(intent);
+        let mut per_sentence = std::collections::HashMap::new();
         for c in &split {
-            let listed = split.iter().filter(|o| o.sentence == c.sentence).count() >= 2;
+            *per_sentence.entry(c.sentence).or_insert(0usize) += 1;
+        }
+        let mut ids = Ids::default();
+        for (clause_no, c) in split.iter().enumerate() {
+            let listed = per_sentence[&c.sentence] >= 2;
             let mut clause = QueryClause {
                 text: c.text.clone(),
                 terms: Vec::new(),
@@ -105,19 +147,10 @@ impl Query {
             ];
             for (part, own) in parts {
                 a.for_each_term(part, |t, w| {
-                    let k = match q.terms.iter().position(|x| x == t) {
-                        Some(k) => k,
-                        None => {
-                            q.terms.push(t.to_string());
-                            q.words.push(w.to_string());
-                            q.weak.push(a.is_weak(t));
-                            q.format.push(super::synonyms::is_canonical(t));
-                            q.terms.len() - 1
-                        }
-                    };
+                    let k = ids.of(&mut q, t, || (w.to_string(), a.is_weak(t)));
                     clause.sequence.push(k);
                     match own {
-                        true if !clause.terms.contains(&k) => clause.terms.push(k),
+                        true if ids.first_in(k, clause_no) => clause.terms.push(k),
                         false => topic_terms.push(k),
                         _ => {}
                     }
@@ -137,7 +170,7 @@ impl Query {
             } else {
                 clause.topic = topic_terms;
             }
-            q.add_compounds(&mut clause, a);
+            q.add_compounds(&mut clause, a, &mut ids, clause_no);
             if !clause.terms.is_empty() || c.question {
                 q.clauses.push(clause);
             }
@@ -153,20 +186,16 @@ impl Query {
         self.compounds.iter().any(|c| c.term == t)
     }
 
-    /// Adds the compounds of `clause`'s words to its terms.
-    fn add_compounds(&mut self, clause: &mut QueryClause, a: &Analyzer) {
+    /// Adds the compounds of `clause`'s words to its terms, up to
+    /// [`MAX_COMPOUNDS`] in the whole query (an intent of pasted prose
+    /// would otherwise double its terms).
+    fn add_compounds(&mut self, clause: &mut QueryClause, a: &Analyzer, ids: &mut Ids, no: usize) {
         for (term, first, second) in super::compounds::of_words(&words(&clause.text), a) {
-            let k = match self.terms.iter().position(|x| *x == term) {
-                Some(k) => k,
-                None => {
-                    self.terms.push(term);
-                    self.words.push(format!("{first} {second}"));
-                    self.weak.push(false);
-                    self.format.push(false);
-                    self.terms.len() - 1
-                }
-            };
-            if !clause.terms.contains(&k) {
+            if self.compounds.len() >= MAX_COMPOUNDS {
+                return;
+            }
+            let k = ids.of(self, &term, || (format!("{first} {second}"), false));
+            if ids.first_in(k, no) {
                 clause.terms.push(k);
             }
             if !self.compounds.iter().any(|c| c.term == k) {
