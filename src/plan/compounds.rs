@@ -12,7 +12,8 @@
 //!
 //! A compound is a word of the clause's own: it counts as the clause's
 //! words do, and a skill matched on it and on one of its two words has
-//! matched two words.
+//! matched two words. A query has at most 64 compounds, and none of the
+//! words of a topic ("about …"), which are not the clause's own.
 
 use super::text::{is_stop_word, Analyzer};
 

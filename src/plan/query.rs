@@ -89,9 +89,14 @@ impl Ids {
 
     /// True the first time term `k` is seen in clause `no`.
     fn first_in(&mut self, k: usize, no: usize) -> bool {
-        let first = self.in_clause[k] != no;
+        let first = !self.is_in(k, no);
         self.in_clause[k] = no;
         first
+    }
+
+    /// True when term `k` is one of clause `no`'s own.
+    fn is_in(&self, k: usize, no: usize) -> bool {
+        self.in_clause[k] == no
     }
 }
 
@@ -123,6 +128,7 @@ impl Query {
         let mut ids = Ids::default();
         for (clause_no, c) in split.iter().enumerate() {
             let listed = per_sentence[&c.sentence] >= 2;
+            let ws = words(&c.text);
             let mut clause = QueryClause {
                 text: c.text.clone(),
                 terms: Vec::new(),
@@ -131,13 +137,12 @@ impl Query {
                 question: c.question,
                 context: c.context,
                 beside_question: c.beside_question,
-                refers_back: refers_back(&words(&c.text)),
+                refers_back: refers_back(&ws),
                 whole: false,
                 listed,
                 sentence: c.sentence,
                 topic: Vec::new(),
             };
-            let ws = words(&c.text);
             let (from, to) = topic_of(&ws);
             let mut topic_terms = Vec::new();
             let parts = [
@@ -156,21 +161,23 @@ impl Query {
                     }
                 });
             }
-            let mut seen = clause.terms.clone();
-            topic_terms.retain(|t| match seen.contains(t) {
-                true => false,
-                false => {
-                    seen.push(*t);
-                    true
-                }
-            });
+            // Each topic term once, and none that is also the clause's own.
+            let mut seen = std::collections::HashSet::new();
+            topic_terms.retain(|&t| !ids.is_in(t, clause_no) && seen.insert(t));
             // A clause that is all topic ("all about pricing") keeps it.
             if clause.terms.is_empty() {
+                for &t in &topic_terms {
+                    ids.first_in(t, clause_no);
+                }
                 clause.terms = topic_terms;
             } else {
                 clause.topic = topic_terms;
             }
-            q.add_compounds(&mut clause, a, &mut ids, clause_no);
+            // Not of the topic: "about excel sheets" is no more asked for
+            // as one word than as two.
+            for part in [&ws[..from], &ws[to..]] {
+                q.add_compounds(&mut clause, part, a, &mut ids, clause_no);
+            }
             if !clause.terms.is_empty() || c.question {
                 q.clauses.push(clause);
             }
@@ -186,11 +193,18 @@ impl Query {
         self.compounds.iter().any(|c| c.term == t)
     }
 
-    /// Adds the compounds of `clause`'s words to its terms, up to
+    /// Adds the compounds of `ws`, words of `clause`, to its terms, up to
     /// [`MAX_COMPOUNDS`] in the whole query (an intent of pasted prose
     /// would otherwise double its terms).
-    fn add_compounds(&mut self, clause: &mut QueryClause, a: &Analyzer, ids: &mut Ids, no: usize) {
-        for (term, first, second) in super::compounds::of_words(&words(&clause.text), a) {
+    fn add_compounds(
+        &mut self,
+        clause: &mut QueryClause,
+        ws: &[String],
+        a: &Analyzer,
+        ids: &mut Ids,
+        no: usize,
+    ) {
+        for (term, first, second) in super::compounds::of_words(ws, a) {
             if self.compounds.len() >= MAX_COMPOUNDS {
                 return;
             }
