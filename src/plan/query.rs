@@ -143,41 +143,7 @@ impl Query {
                 sentence: c.sentence,
                 topic: Vec::new(),
             };
-            let (from, to) = topic_of(&ws);
-            let mut topic_terms = Vec::new();
-            let parts = [
-                (&ws[..from], true),
-                (&ws[from..to], false),
-                (&ws[to..], true),
-            ];
-            for (part, own) in parts {
-                a.for_each_term(part, |t, w| {
-                    let k = ids.of(&mut q, t, || (w.to_string(), a.is_weak(t)));
-                    clause.sequence.push(k);
-                    match own {
-                        true if ids.first_in(k, clause_no) => clause.terms.push(k),
-                        false => topic_terms.push(k),
-                        _ => {}
-                    }
-                });
-            }
-            // Each topic term once, and none that is also the clause's own.
-            let mut seen = std::collections::HashSet::new();
-            topic_terms.retain(|&t| !ids.is_in(t, clause_no) && seen.insert(t));
-            // A clause that is all topic ("all about pricing") keeps it.
-            if clause.terms.is_empty() {
-                for &t in &topic_terms {
-                    ids.first_in(t, clause_no);
-                }
-                clause.terms = topic_terms;
-            } else {
-                clause.topic = topic_terms;
-            }
-            // Not of the topic: "about excel sheets" is no more asked for
-            // as one word than as two.
-            for part in [&ws[..from], &ws[to..]] {
-                q.add_compounds(&mut clause, part, a, &mut ids, clause_no);
-            }
+            q.add_terms(&mut clause, &ws, a, &mut ids, clause_no);
             if !clause.terms.is_empty() || c.question {
                 q.clauses.push(clause);
             }
@@ -186,6 +152,53 @@ impl Query {
             q.clauses.push(w);
         }
         q
+    }
+
+    /// Adds the terms of `ws`, the words of `clause` (number `no`): its
+    /// own, its topic's ([`topic_of`]) and its compounds.
+    fn add_terms(
+        &mut self,
+        clause: &mut QueryClause,
+        ws: &[String],
+        a: &Analyzer,
+        ids: &mut Ids,
+        no: usize,
+    ) {
+        let (from, to) = topic_of(ws);
+        let mut topic_terms = Vec::new();
+        let parts = [
+            (&ws[..from], true),
+            (&ws[from..to], false),
+            (&ws[to..], true),
+        ];
+        for (part, own) in parts {
+            a.for_each_term(part, |t, w| {
+                let k = ids.of(self, t, || (w.to_string(), a.is_weak(t)));
+                clause.sequence.push(k);
+                match own {
+                    true if ids.first_in(k, no) => clause.terms.push(k),
+                    false => topic_terms.push(k),
+                    _ => {}
+                }
+            });
+        }
+        // Each topic term once, and none that is also the clause's own.
+        let mut seen = std::collections::HashSet::new();
+        topic_terms.retain(|&t| !ids.is_in(t, no) && seen.insert(t));
+        // A clause that is all topic ("all about pricing") keeps it.
+        if clause.terms.is_empty() {
+            for &t in &topic_terms {
+                ids.first_in(t, no);
+            }
+            clause.terms = topic_terms;
+        } else {
+            clause.topic = topic_terms;
+        }
+        // Not of the topic: "about excel sheets" is no more asked for
+        // as one word than as two.
+        for part in [&ws[..from], &ws[to..]] {
+            self.add_compounds(clause, part, a, ids, no);
+        }
     }
 
     /// True when term `t` is a compound of two of the intent's words.
