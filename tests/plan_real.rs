@@ -571,6 +571,15 @@ fn two_words_the_name_writes_as_one_find_it() {
         ),
         ["spellchk", "changelog-writer"]
     );
+    // A clause with strong evidence of its own is not served by the skill
+    // of the clause beside it, though that one holds its words too.
+    assert_eq!(
+        planned_in(
+            c,
+            "spell check the changelog, then update it for the release"
+        ),
+        ["spellchk", "changelog-writer"]
+    );
     // The words apart still mean what they mean.
     assert_eq!(
         planned_in(c, "automate the browser to fill the signup form"),

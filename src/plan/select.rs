@@ -69,7 +69,9 @@ pub const TRIGGER_FLOOR: f64 = 0.45;
 /// A second skill must also reach this share of the first one's evidence.
 pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
-/// that skill has this share of the clause's best evidence.
+/// that skill has this share of the clause's best evidence, and that best
+/// evidence is under [`SECOND_AT`]: a fragment ("…and remove the
+/// comments"), not a task with a skill of its own.
 pub const SERVED_SHARE: f64 = 0.6;
 /// The share of the evidence of the skill the request's first sentence
 /// chose that a skill chosen for a later sentence needs to be kept (see
@@ -360,7 +362,11 @@ fn serve(
             .chosen
             .iter()
             .filter_map(|(s, _)| ranked.iter().position(|r| r.skill == *s))
-            .find(|&i| i != first && fits[i].own >= SERVED_SHARE * fits[first].own);
+            .find(|&i| {
+                i != first
+                    && fits[first].own < SECOND_AT
+                    && fits[i].own >= SERVED_SHARE * fits[first].own
+            });
         if let Some(i) = served_by {
             why[first].get_or_insert_with(|| {
                 format!(
