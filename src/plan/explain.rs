@@ -63,6 +63,9 @@ fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
                 .join(", ")
         );
     }
+    if let Some(topic) = only_topic(r, q) {
+        return topic;
+    }
     // The same test `fit` makes: a declared trigger word is never weak.
     let strong = r.matches.iter().any(|m| {
         !q.weak[m.term]
@@ -70,9 +73,6 @@ fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
                 .iter()
                 .any(|f| matches!(f, FieldKind::Triggers | FieldKind::Phrases))
     }) || !r.phrases.is_empty();
-    if let Some(topic) = only_topic(r, q) {
-        return topic;
-    }
     if !strong {
         let weak: Vec<String> = r
             .matches
