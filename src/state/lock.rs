@@ -4,9 +4,10 @@
 //! - The lock file is opened without following a symlink and only when it
 //!   is a regular file, so a planted link cannot make re0 write elsewhere.
 //! - The holder's name is written as one fixed-size record at offset 0
-//!   (one `pwrite`, the file never shrinks below it), so a second process
-//!   reading it while the holder writes sees the old name or the new one,
-//!   never an empty or torn one.
+//!   (one `pwrite`, the file never shrinks below it), and a reader reads
+//!   only that record, so a second process reading it while the holder
+//!   writes sees the old name or the new one, never an empty one or the
+//!   tail of an older, longer file.
 
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
@@ -50,7 +51,9 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
 fn holder(f: &mut File) -> String {
     for _ in 0..10 {
         let mut buf = Vec::new();
-        let _ = f.take(RECORD as u64 * 4).read_to_end(&mut buf);
+        // Only the record: bytes past it are what an older, longer file
+        // held until the holder's `set_len` cuts them.
+        let _ = f.take(RECORD as u64).read_to_end(&mut buf);
         let text = String::from_utf8_lossy(&buf);
         let name: String = text
             .trim_matches(|c: char| c.is_whitespace() || c == '\0')
@@ -109,8 +112,11 @@ mod tests {
     #[test]
     fn the_holder_is_named_even_while_it_writes_its_name() {
         let dir = tempfile::tempdir().unwrap();
-        // An older, longer record must not show through a shorter one.
-        std::fs::write(dir.path().join("lock"), "#".repeat(1000)).unwrap();
+        // An older, longer file must not show through the record: its
+        // first record is a holder's name, and what follows it is not.
+        let mut old = format!("{:<255}\n", "an old holder pid 1 since then");
+        old.push_str(&"#".repeat(1000));
+        std::fs::write(dir.path().join("lock"), old).unwrap();
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let d = dir.path().to_path_buf();
         let s = stop.clone();
@@ -119,6 +125,9 @@ mod tests {
                 if let Ok(l) = take(&d, "r") {
                     std::thread::yield_now();
                     drop(l);
+                    // Leave a longer file again for the next holder to cut.
+                    let f = OpenOptions::new().write(true).open(d.join("lock"));
+                    let _ = f.and_then(|f| f.write_all_at(&[b'#'; 1000], RECORD as u64));
                 }
             }
         });
