@@ -314,6 +314,19 @@ fn a_clause_that_says_it_counts_the_words_it_stands_for() {
 }
 
 #[test]
+fn a_skill_that_matches_only_what_it_stands_for_does_not_serve_the_clause() {
+    // The skill chosen for writing the plan matches "it" (the plan) but not
+    // "execute": the clause has a word of its own, and its own skill.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/pronoun",
+            "write an implementation plan from the sync spec, then execute it"
+        ),
+        ["outline-plans", "running-plans"]
+    );
+}
+
+#[test]
 fn a_request_that_ends_on_this_borrows_the_scene_before_it() {
     // The sentences before "How do we fix this?" only set the scene; "this"
     // is the churn from failed payments, so that skill serves the request.

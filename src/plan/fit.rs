@@ -24,6 +24,9 @@ pub struct Fit {
     pub strong: bool,
     /// None of the clause's own words matched: only what "this" stands for.
     pub only_borrowed: bool,
+    /// One of the clause's own words it matched is not a common one (or
+    /// is a declared trigger): "execute it", not "fix them".
+    pub own_specific: bool,
 }
 
 pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
@@ -65,6 +68,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 words += 1;
                 own_words += 1;
                 specific |= !q.weak[m.term] || declared;
+                f.own_specific |= !q.weak[m.term] || declared;
                 format |= declared;
                 format |= q.format[m.term];
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));

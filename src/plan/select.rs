@@ -71,7 +71,9 @@ pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence, and that best
 /// evidence is under [`SECOND_AT`]: a fragment ("…and remove the
-/// comments"), not a task with a skill of its own.
+/// comments"), not a task with a skill of its own. A skill that matches
+/// only what the clause's "it" stands for serves it only when the clause's
+/// own words are common ones ("…and fix them", not "then execute it").
 pub const SERVED_SHARE: f64 = 0.6;
 /// The share of the evidence of the skill the request's first sentence
 /// chose that a skill chosen for a later sentence needs to be kept (see
@@ -364,6 +366,7 @@ fn serve(
             .filter_map(|(s, _)| ranked.iter().position(|r| r.skill == *s))
             .find(|&i| {
                 i != first
+                    && (!fits[i].only_borrowed || !fits[first].own_specific)
                     && fits[first].own < SECOND_AT
                     && fits[i].own >= SERVED_SHARE * fits[first].own
             });
