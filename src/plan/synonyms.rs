@@ -16,7 +16,7 @@
 //! |---|---|
 //! | `xlsx` | excel, spreadsheet(s), sheet(s), workbook(s), xls, xlsm |
 //! | `pptx` | powerpoint, ppt, slide(s), slideshow, deck(s), presentation(s), slide deck, pitch deck |
-//! | `docx` | Word document/doc/file, MS Word, Microsoft Word |
+//! | `docx` | Word document/doc/file/version/format, MS Word, Microsoft Word |
 //! | `pdf` | pdf(s), acrobat |
 //! | `gdoc` / `gsheet` / `gslide` | Google Docs / Sheets / Slides |
 //! | `pr` | pr(s), pull request(s), merge request(s) |
@@ -127,6 +127,9 @@ pub const PHRASES: &[(&[&str], &str)] = &[
     (&["word", "docs"], "docx"),
     (&["word", "file"], "docx"),
     (&["word", "files"], "docx"),
+    (&["word", "version"], "docx"),
+    (&["word", "versions"], "docx"),
+    (&["word", "format"], "docx"),
     (&["ms", "word"], "docx"),
     (&["microsoft", "word"], "docx"),
     (&["pull", "request"], "pr"),
@@ -177,6 +180,7 @@ mod tests {
         assert_eq!(word("excel"), word("spreadsheet"));
         assert_eq!(word("powerpoint"), word("deck"));
         assert_eq!(phrase(&["word", "doc", "please"]), Some(("docx", 2)));
+        assert_eq!(phrase(&["word", "version", "of"]), Some(("docx", 2)));
         assert_eq!(word("docx"), Some("docx"));
         assert_eq!(phrase(&["pull", "request"]), Some(("pr", 2)));
         assert_eq!(word("pr"), Some("pr"));
