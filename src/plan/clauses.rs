@@ -5,7 +5,8 @@
 //! `;`, `.`, `?`, `!` or a line break, and at the connectives `then`,
 //! `and then`, `after that`, `afterwards`, `next`, `finally`, `followed
 //! by`, and at a comma, `and` or `&` when what follows reads as a new task
-//! (see `starts_joined_task`). "before I merge" and "after the tests pass" are
+//! (see `starts_joined_task`) or says what else is wanted ("…and I also
+//! want the auth code checked"). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do.
 //!
 //! Order: clauses run in the order they are written, except that "X, but
@@ -259,6 +260,10 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             cuts.push((at, end, Link::Reverse));
         } else if w == "and" && has_next && starts_joined_task(&words[i + 1].0) {
             cuts.push((start, end, Link::Forward));
+        } else if matches!(w.as_str(), "and" | "plus") && i >= 2 && states_a_want(&words[i + 1..]) {
+            // "login fails randomly and I also want the auth code checked":
+            // the person says what else they want.
+            cuts.push((start, end, Link::Forward));
         } else if matches!(w.as_str(), "and" | "plus")
             && has_next
             && i >= 2
@@ -294,6 +299,26 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     }
     push_piece(&mut out, &s[from..], pending);
     out
+}
+
+/// True when `words` open with the person saying what else they want: "I
+/// also want", "we also need", "I'd also like".
+fn states_a_want(words: &[(String, usize, usize)]) -> bool {
+    let w: Vec<&str> = words.iter().take(4).map(|(w, _, _)| w.as_str()).collect();
+    let (subject, rest) = match w.split_first() {
+        Some((s, rest)) => (*s, rest),
+        None => return false,
+    };
+    // Without "also", what they want is often the same task said again
+    // ("…and we need to bring it down").
+    let Some((&"also", rest)) = rest.split_first() else {
+        return false;
+    };
+    match subject {
+        "i" | "we" => matches!(rest.first(), Some(&"want" | &"need")),
+        "i'd" | "we'd" => rest.first() == Some(&"like"),
+        _ => false,
+    }
 }
 
 /// Adds a piece unless it is empty or filler; true when it was added.
@@ -451,6 +476,16 @@ mod tests {
             ]
         );
         assert_eq!(texts("we need tests and well-known fixtures").len(), 1);
+        // "and I also want" says what else is wanted; without "also" it
+        // often says the same task again.
+        assert_eq!(
+            texts("login fails randomly and I also want the auth code checked"),
+            [
+                ("login fails randomly".to_string(), 0),
+                ("I also want the auth code checked".to_string(), 1)
+            ]
+        );
+        assert_eq!(texts("churn is 7% and we need to bring it down").len(), 1);
     }
 
     #[test]
