@@ -627,3 +627,19 @@ fn what_a_piece_is_about_is_not_what_it_is() {
         "{why}"
     );
 }
+
+#[test]
+fn two_words_found_only_in_a_body_are_details_not_the_job() {
+    // The GIF maker's body says to keep the image size small; that does not
+    // make "reduce my docker image size" its work. Words of its description
+    // still choose it.
+    let c = "fixtures/plan/body-details";
+    assert!(planned_in(c, "reduce my docker image size").is_empty());
+    let p = plan_in(c, "reduce my docker image size", &["--explain"]);
+    let why = candidate(&p, "gif-maker")["why"].as_str().unwrap();
+    assert!(why.contains("found only in its body"), "{why}");
+    assert_eq!(
+        planned_in(c, "make a reaction gif of our cat"),
+        ["gif-maker"]
+    );
+}

@@ -6,6 +6,10 @@ use super::relevance::{FieldKind, Query, Relevance};
 use super::select::{BORROWED, CONTEXT, NAME_BONUS, PHRASE_BONUS, SELECT_AT, TRIGGER_FLOOR};
 use super::text::{words, WEAK_WEIGHT};
 
+/// The evidence two words found only in a skill's body need to serve a
+/// clause (see [`Fit::strong`]): half again the bar for one word.
+pub const BODY_ONLY_AT: f64 = 1.5 * SELECT_AT;
+
 /// A skill's evidence for one clause.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Fit {
@@ -20,7 +24,10 @@ pub struct Fit {
     /// two or more words spelled out, a named file format or tool, or a
     /// word the author declared a trigger. In a clause that is
     /// one of a sentence's list of tasks, one uncommon word of the skill's
-    /// name with [`SELECT_AT`] evidence is enough.
+    /// name with [`SELECT_AT`] evidence is enough. Two words found only in
+    /// the body are its details, not its job ("reduce my docker image
+    /// size" is not the GIF maker's work): they count only with a third
+    /// word or [`BODY_ONLY_AT`] evidence.
     pub strong: bool,
     /// None of the clause's own words matched: only what "this" stands for.
     pub only_borrowed: bool,
@@ -40,6 +47,9 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // Two words of the clause that the name writes as one ("spell-check",
     // `spellchk`): a phrase of the name found as written.
     let mut compound_name = false;
+    // An own word found above the body (name, description, use-when):
+    // two words found only in the body are the skill's details, not its job.
+    let mut headline = false;
     for m in &r.matches {
         if skip.contains(&m.term) {
             continue;
@@ -69,6 +79,10 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 own_words += 1;
                 specific |= !q.weak[m.term] || declared;
                 f.own_specific |= !q.weak[m.term] || declared;
+                headline |= m
+                    .fields
+                    .iter()
+                    .any(|f| !matches!(f, FieldKind::Body | FieldKind::Not));
                 format |= declared;
                 format |= q.format[m.term];
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
@@ -106,9 +120,14 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // One of several tasks cut from one sentence, naming the skill's
     // subject by a word of its name: "…and land it, then cut the release".
     let listed_name = clause.listed && named_word >= SELECT_AT;
-    f.strong =
-        (phrase || name || listed_name || in_name >= 2 || (specific && (words >= 2 || format)))
-            && (own_words > 0 || after_scene(q, k));
+    f.strong = (phrase
+        || name
+        || listed_name
+        || in_name >= 2
+        || (specific
+            && (words >= 2 || format)
+            && (headline || words >= 3 || f.own >= BODY_ONLY_AT)))
+        && (own_words > 0 || after_scene(q, k));
     f.only_borrowed = own_words == 0;
     f.total += f.own;
     f

@@ -44,7 +44,7 @@
 use super::fit::{fit, Fit};
 use super::named::clause_has;
 pub use super::named::named;
-use super::relevance::{self, Query, Relevance};
+use super::relevance::{self, FieldKind, Query, Relevance};
 use super::text::Analyzer;
 use crate::catalog::Catalog;
 use serde::Serialize;
@@ -333,6 +333,20 @@ fn note_thin(
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        let body_only = specific.len() >= 2
+            && specific
+                .iter()
+                .all(|m| m.fields.iter().all(|f| matches!(f, FieldKind::Body)));
+        if body_only {
+            thin[i] = Some(format!(
+                "evidence {:.2} for '{}' rests on the words {}, found only in its \
+                 body: its details, not its job",
+                f.own,
+                clause.text,
+                list(&specific)
+            ));
+            continue;
+        }
         let rests_on = match (specific.as_slice(), common.as_slice()) {
             ([], []) => "the words of the clause before it alone".to_string(),
             ([], _) => format!("common words ({})", list(&common)),
