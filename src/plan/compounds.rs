@@ -6,7 +6,8 @@
 //! `factchk` ("fact-check") and `readchk` ("read check"). People write the
 //! two words. Each pair of adjacent words of a clause, neither a stop word,
 //! is therefore also one term of the query, the *compound*, joined and
-//! analysed as one word ("web app" gives `webapp`). It is found wherever a
+//! analysed as one word ("web app" gives `webapp`), and so is a verb with
+//! its particle across a pronoun ("catch me up" gives `catchup`). It is found wherever a
 //! skill's text has it, like any term, and it also matches a word of a
 //! skill's name that abbreviates it ([`abbreviates`]).
 //!
@@ -31,9 +32,14 @@ pub struct Compound {
 pub fn of_words(words: &[String], a: &Analyzer) -> Vec<(String, String, String)> {
     let plain = |w: &str| w.len() >= 2 && w.bytes().all(|b| b.is_ascii_lowercase());
     let mut out = Vec::new();
-    for pair in words.windows(2) {
-        let (x, y) = (&pair[0], &pair[1]);
-        if !plain(x) || !plain(y) || is_stop_word(x) || is_stop_word(y) {
+    for (i, x) in words.iter().enumerate() {
+        if !plain(x) || is_stop_word(x) {
+            continue;
+        }
+        let Some(y) = second_of(&words[i + 1..]) else {
+            continue;
+        };
+        if !plain(y) {
             continue;
         }
         if let Some(term) = a.terms(&format!("{x}{y}")).into_iter().next() {
@@ -41,6 +47,27 @@ pub fn of_words(words: &[String], a: &Analyzer) -> Vec<(String, String, String)>
         }
     }
     out
+}
+
+/// Particles that make a verb of two words ("catch … up", "sum … up").
+const PARTICLES: &[&str] = &["back", "down", "off", "out", "over", "up"];
+
+/// Pronouns that stand between a verb and its particle ("catch me up").
+const SPLITTING: &[&str] = &["it", "me", "them", "this", "us"];
+
+/// The word that joins the word before `rest` into a compound: the next
+/// word when it is not a stop word, or a particle after one pronoun
+/// ("catch me up" is `catchup`). A particle right after its verb is not
+/// joined: "sign up" and "catch up over coffee" are the verb, not the
+/// signup flow or the catch-up briefing; with a pronoun between, the words
+/// are a request made of someone ("catch me up", "sum it up").
+fn second_of(rest: &[String]) -> Option<&String> {
+    let next = rest.first()?;
+    if !is_stop_word(next) {
+        return Some(next);
+    }
+    let after = rest.get(1)?;
+    (SPLITTING.contains(&next.as_str()) && PARTICLES.contains(&after.as_str())).then_some(after)
 }
 
 /// True when `word`, a word of a skill's name, shortens the compound of
@@ -92,6 +119,24 @@ mod tests {
         assert!(terms.contains(&"factcheck"), "{terms:?}");
         // Stop words make no compound: "my web" and "the fact" are not.
         assert!(!c.iter().any(|(_, x, _)| x == "my" || x == "the"));
+    }
+
+    #[test]
+    fn a_verb_and_its_particle_join_across_a_pronoun_only() {
+        let a = Analyzer::default();
+        let terms = |s: &str| -> Vec<String> {
+            of_words(&words(s), &a)
+                .into_iter()
+                .map(|(t, _, _)| t)
+                .collect()
+        };
+        assert!(terms("catch me up on the project").contains(&"catchup".to_string()));
+        assert!(terms("sum it up").contains(&a.terms("sumup")[0]));
+        // Right after the verb, the particle is the verb's own.
+        assert!(!terms("users sign up and leave").contains(&"signup".to_string()));
+        assert!(!terms("catch up over coffee").contains(&"catchup".to_string()));
+        // A pronoun before any other word joins nothing.
+        assert!(terms("catch me later").is_empty());
     }
 
     #[test]
