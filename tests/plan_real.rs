@@ -643,3 +643,16 @@ fn two_words_found_only_in_a_body_are_details_not_the_job() {
         ["gif-maker"]
     );
 }
+
+#[test]
+fn one_word_of_a_longer_trigger_is_not_a_trigger() {
+    // "app store listing" is declared; "list" alone is not a call for the
+    // store skill. The whole phrase, and a one-word trigger, still are.
+    let c = "fixtures/plan/trigger-lists";
+    assert!(planned_in(c, "How do I sort a list in Python?").is_empty());
+    assert_eq!(
+        planned_in(c, "improve our app store listing"),
+        ["store-listing"]
+    );
+    assert_eq!(planned_in(c, "we need ASO help"), ["store-listing"]);
+}

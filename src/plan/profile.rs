@@ -5,7 +5,8 @@
 //! ([`Skill::profile`]) and kept in the catalog index: a warm `plan` scores a
 //! catalog without cutting a description or stemming a word.
 //!
-//! Fields, in order: name, triggers, one-word quoted phrases, use-when, does,
+//! Fields, in order: name, one-word triggers, one-word quoted phrases,
+//! use-when (with the words of longer triggers), does,
 //! produces, body, not-for (see [`super::relevance::FieldKind`]). Terms are
 //! those of [`Analyzer::for_each_term`]: synonyms applied, stop words
 //! dropped, stemmed.
@@ -172,8 +173,18 @@ fn build(skill: &Skill, a: &mut Terms) -> Profile {
     let mut terms = String::with_capacity(room + 64);
     a.add(&skill.name, &mut terms);
     p.ends[0] = terms.len() as u32;
+    // A one-word trigger is the author's word for the skill. The words of
+    // a longer one ("app store listing") are not each a trigger: "list"
+    // alone is no call for the app store skill. They say when to use it,
+    // and the whole is matched as a phrase.
+    let mut longer = String::new();
     for t in skill.contract.triggers() {
-        a.add(t, &mut terms);
+        let mut one = String::new();
+        a.add(t, &mut one);
+        match one.matches(' ').count() {
+            1 => terms.push_str(&one),
+            _ => longer.push_str(&one),
+        }
     }
     p.ends[1] = terms.len() as u32;
     let mut lower = String::new();
@@ -188,6 +199,7 @@ fn build(skill: &Skill, a: &mut Terms) -> Profile {
         }
     }
     p.ends[2] = terms.len() as u32;
+    terms.push_str(&longer);
     for (f, want) in [(3, Part::When), (4, Part::Does)] {
         for (part, r) in &parts.spans {
             if *part == want {
