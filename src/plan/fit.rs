@@ -34,6 +34,9 @@ pub struct Fit {
     /// One of the clause's own words it matched is not a common one (or
     /// is a declared trigger): "execute it", not "fix them".
     pub own_specific: bool,
+    /// How many of the clause's uncommon words (and of the words its "it"
+    /// stands for) the skill's name holds.
+    pub in_name: usize,
 }
 
 pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
@@ -88,6 +91,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
                 if !q.weak[m.term] && m.fields.contains(&FieldKind::Name) {
                     named_word = named_word.max(e);
+                    f.in_name += 1;
                 }
                 compound_name |= m.fields.contains(&FieldKind::Name) && q.is_compound(m.term);
             }
@@ -101,6 +105,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
             if e > 0.0 && !q.weak[m.term] {
                 words += 1;
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
+                f.in_name += usize::from(m.fields.contains(&FieldKind::Name));
             }
         } else {
             f.total += CONTEXT * e;

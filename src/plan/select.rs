@@ -6,7 +6,8 @@
 //!    an artifact ("release notes") is not a mention. A named skill serves
 //!    the clause it is named in.
 //! 2. Relevant skills, one clause at a time ([`super::clauses`]): each
-//!    clause takes the skill with the most evidence for it, when that
+//!    clause takes the skill with the most evidence for it (of two within
+//!    [`NAME_TIE`], the one whose name holds more of its words), when that
 //!    evidence reaches [`SELECT_AT`], and a second skill only when the
 //!    first leaves a clause word unexplained that the second holds with
 //!    evidence of its own ([`SECOND_AT`]). Nothing else is added.
@@ -62,6 +63,9 @@ pub const CONTEXT: f64 = 0.25;
 pub const BORROWED: f64 = 0.5;
 /// Bonus for a trigger or quoted phrase of two or more words found as written.
 pub const PHRASE_BONUS: f64 = 0.5;
+/// Two fits whose evidence is this close are told apart by their names
+/// (see `pick`).
+pub const NAME_TIE: f64 = 0.05;
 /// Bonus when the clause spells every word of the skill's name.
 pub const NAME_BONUS: f64 = 0.3;
 /// The least evidence a word found in a skill's declared `triggers` gives.
@@ -509,14 +513,26 @@ fn one_request(
     }
 }
 
-/// The index of the best fit that passes the gate and `extra`.
+/// The index of the best fit that passes the gate and `extra`: the most
+/// evidence in all, except that of two within [`NAME_TIE`] of each other,
+/// the one whose name holds more of the clause's uncommon words wins ("then
+/// execute it", the plan: `executing-plans` over a skill that mentions
+/// executing a plan in its use-when).
 fn pick(fits: &[Fit], extra: impl Fn(usize) -> bool) -> Option<usize> {
     (0..fits.len())
         .filter(|&i| fits[i].strong && fits[i].own >= SELECT_AT && extra(i))
         .fold(None, |acc: Option<usize>, i| match acc {
-            Some(b) if fits[b].total >= fits[i].total => acc,
+            Some(b) if better(&fits[b], &fits[i]) => acc,
             _ => Some(i),
         })
+}
+
+/// True when fit `a` is at least as good as fit `b` (see [`pick`]).
+fn better(a: &Fit, b: &Fit) -> bool {
+    if (a.total - b.total).abs() < NAME_TIE && a.in_name != b.in_name {
+        return a.in_name > b.in_name;
+    }
+    a.total >= b.total
 }
 
 fn note_all(why: &mut [Option<String>], fits: &[Fit], text: impl Fn() -> String) {
@@ -542,4 +558,30 @@ fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, eviden
         clause: clause.text.clone(),
     };
     sel.take(r.skill, chosen, clause.rank, &clause.text);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fit(total: f64, in_name: usize) -> Fit {
+        Fit {
+            own: total,
+            total,
+            strong: true,
+            in_name,
+            ..Fit::default()
+        }
+    }
+
+    #[test]
+    fn a_near_tie_goes_to_the_skill_whose_name_holds_the_words() {
+        assert_eq!(pick(&[fit(1.10, 0), fit(1.09, 2)], |_| true), Some(1));
+        assert_eq!(pick(&[fit(1.09, 2), fit(1.10, 0)], |_| true), Some(0));
+        // Beyond the tie, evidence decides.
+        assert_eq!(pick(&[fit(1.30, 0), fit(1.09, 2)], |_| true), Some(0));
+        // Equal names: evidence decides, the first of equals kept.
+        assert_eq!(pick(&[fit(1.10, 1), fit(1.09, 1)], |_| true), Some(0));
+        assert_eq!(pick(&[fit(1.10, 1), fit(1.10, 1)], |_| true), Some(0));
+    }
 }
