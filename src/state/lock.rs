@@ -4,14 +4,16 @@
 //! - The lock file is opened without following a symlink and only when it
 //!   is a regular file, so a planted link cannot make re0 write elsewhere.
 //! - The holder's name is written as one fixed-size record at offset 0
-//!   (one `pwrite`, the file never shrinks below it), and a reader reads
-//!   only that record, so a second process reading it while the holder
-//!   writes sees the old name or the new one, never an empty one or the
-//!   tail of an older, longer file.
+//!   (one `pwrite`, the file never shrinks below it). A reader reads only
+//!   that record, with one `pread` of the whole record, and takes it only
+//!   when it is whole (full length, ending in a newline) and a second read
+//!   gives the same bytes; a record caught mid-write is read again. So a
+//!   second process reading it while the holder writes names a holder
+//!   from one whole record, never an empty one, a mix of two, or the tail
+//!   of an older, longer file.
 
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
-use std::io::Read;
 use std::os::unix::fs::{FileExt, OpenOptionsExt};
 use std::path::Path;
 use std::time::Duration;
@@ -46,25 +48,32 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
     }
 }
 
+/// One whole record at offset 0, or `None` while it is short or torn.
+fn record(f: &File) -> Option<[u8; RECORD]> {
+    let read = |buf: &mut [u8; RECORD]| f.read_at(buf, 0).ok() == Some(RECORD);
+    let (mut a, mut b) = ([0u8; RECORD], [0u8; RECORD]);
+    let whole = read(&mut a) && a[RECORD - 1] == b'\n' && read(&mut b) && a == b;
+    whole.then_some(a)
+}
+
 /// The holder's name as recorded, once it is there (it is written right
 /// after the lock is taken).
-fn holder(f: &mut File) -> String {
+fn holder(f: &File) -> String {
     for _ in 0..10 {
-        let mut buf = Vec::new();
         // Only the record: bytes past it are what an older, longer file
         // held until the holder's `set_len` cuts them.
-        let _ = f.take(RECORD as u64).read_to_end(&mut buf);
-        let text = String::from_utf8_lossy(&buf);
-        let name: String = text
-            .trim_matches(|c: char| c.is_whitespace() || c == '\0')
-            .chars()
-            .take(200)
-            .collect();
-        if !name.is_empty() {
-            return crate::display::clean(&name).into_owned();
+        if let Some(buf) = record(f) {
+            let text = String::from_utf8_lossy(&buf);
+            let name: String = text
+                .trim_matches(|c: char| c.is_whitespace() || c == '\0')
+                .chars()
+                .take(200)
+                .collect();
+            if !name.is_empty() {
+                return crate::display::clean(&name).into_owned();
+            }
         }
         std::thread::sleep(Duration::from_millis(20));
-        let _ = std::io::Seek::rewind(f);
     }
     "another re0 process".into()
 }
@@ -73,13 +82,13 @@ fn holder(f: &mut File) -> String {
 /// the holder.
 pub fn take(dir: &Path, id: &str) -> Result<Lock> {
     let path = dir.join("lock");
-    let mut f = open(&path).map_err(io(&path))?;
+    let f = open(&path).map_err(io(&path))?;
     match f.try_lock() {
         Ok(()) => {}
         Err(std::fs::TryLockError::WouldBlock) => {
             return Err(Error::Locked {
                 run: id.to_string(),
-                holder: holder(&mut f),
+                holder: holder(&f),
             });
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(io(&path)(e)),
@@ -147,5 +156,46 @@ mod tests {
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
         holder.join().unwrap();
         assert!(seen >= 50, "the race was hit only {seen} times");
+    }
+
+    #[test]
+    fn a_record_rewritten_while_it_is_read_is_never_read_as_a_mix() {
+        let dir = tempfile::tempdir().unwrap();
+        let held = take(dir.path(), "r").unwrap();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let d = dir.path().to_path_buf();
+        let s = stop.clone();
+        let started = std::sync::Arc::new(std::sync::Barrier::new(2));
+        let go = started.clone();
+        // The holder rewrites its record over and over, each time all one
+        // letter, so a read that mixed two writes would hold two letters.
+        let writer = std::thread::spawn(move || {
+            let f = OpenOptions::new().write(true).open(d.join("lock")).unwrap();
+            let mut n = 0u8;
+            let mut first = true;
+            while !s.load(std::sync::atomic::Ordering::Relaxed) {
+                let mut rec = [b'a' + n % 26; RECORD];
+                rec[RECORD - 1] = b'\n';
+                f.write_all_at(&rec, 0).unwrap();
+                if std::mem::take(&mut first) {
+                    go.wait();
+                }
+                n = n.wrapping_add(1);
+            }
+        });
+        started.wait();
+        for _ in 0..300 {
+            let Err(Error::Locked { holder, .. }) = take(dir.path(), "r") else {
+                panic!("the lock was taken twice");
+            };
+            let first = holder.chars().next().unwrap();
+            assert!(
+                holder == "another re0 process" || holder.chars().all(|c| c == first),
+                "{holder:?}"
+            );
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        writer.join().unwrap();
+        drop(held);
     }
 }
