@@ -514,25 +514,29 @@ fn one_request(
 }
 
 /// The index of the best fit that passes the gate and `extra`: the most
-/// evidence in all, except that of two within [`NAME_TIE`] of each other,
-/// the one whose name holds more of the clause's uncommon words wins ("then
-/// execute it", the plan: `executing-plans` over a skill that mentions
-/// executing a plan in its use-when).
+/// evidence in all, except that among the fits within [`NAME_TIE`] of the
+/// most, the one whose name holds more of the clause's uncommon words wins
+/// ("then execute it", the plan: `executing-plans` over a skill that
+/// mentions executing a plan in its use-when). Ties go to more evidence,
+/// then to the first. Measured against the best alone, so the choice does
+/// not depend on the order the fits come in.
 fn pick(fits: &[Fit], extra: impl Fn(usize) -> bool) -> Option<usize> {
-    (0..fits.len())
+    let gated: Vec<usize> = (0..fits.len())
         .filter(|&i| fits[i].strong && fits[i].own >= SELECT_AT && extra(i))
-        .fold(None, |acc: Option<usize>, i| match acc {
-            Some(b) if better(&fits[b], &fits[i]) => acc,
-            _ => Some(i),
+        .collect();
+    let most = gated
+        .iter()
+        .map(|&i| fits[i].total)
+        .fold(f64::MIN, f64::max);
+    gated
+        .into_iter()
+        .filter(|&i| most - fits[i].total < NAME_TIE)
+        .min_by(|&a, &b| {
+            let (x, y) = (&fits[a], &fits[b]);
+            (y.in_name.cmp(&x.in_name))
+                .then(y.total.total_cmp(&x.total))
+                .then(a.cmp(&b))
         })
-}
-
-/// True when fit `a` is at least as good as fit `b` (see [`pick`]).
-fn better(a: &Fit, b: &Fit) -> bool {
-    if (a.total - b.total).abs() < NAME_TIE && a.in_name != b.in_name {
-        return a.in_name > b.in_name;
-    }
-    a.total >= b.total
 }
 
 fn note_all(why: &mut [Option<String>], fits: &[Fit], text: impl Fn() -> String) {
@@ -583,5 +587,30 @@ mod tests {
         // Equal names: evidence decides, the first of equals kept.
         assert_eq!(pick(&[fit(1.10, 1), fit(1.09, 1)], |_| true), Some(0));
         assert_eq!(pick(&[fit(1.10, 1), fit(1.10, 1)], |_| true), Some(0));
+    }
+
+    #[test]
+    fn the_choice_does_not_depend_on_the_order_of_the_fits() {
+        // A and B tie by name words, B and C too, A and C do not: only the
+        // fits near the best (C) compete, and of those B's name wins.
+        let fits = [fit(1.00, 2), fit(1.04, 1), fit(1.08, 0)];
+        let orders = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        for order in orders {
+            let shuffled: Vec<Fit> = order.iter().map(|&i| fits[i]).collect();
+            let got = pick(&shuffled, |_| true).map(|i| order[i]);
+            assert_eq!(got, Some(1), "order {order:?}");
+        }
+        // A fit under the gate never competes.
+        let mut weak = fit(1.09, 3);
+        weak.strong = false;
+        assert_eq!(pick(&[weak, fit(1.08, 0)], |_| true), Some(1));
+        assert_eq!(pick(&[], |_| true), None);
     }
 }
