@@ -66,20 +66,26 @@ fn words_of(text: &str) -> Vec<(String, usize, usize)> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in text.char_indices() {
-        let inside = c.is_alphanumeric() || c == '\'' || c == '-' || c == '/' || c == ':';
+        // A typed or a typographic apostrophe: "I'd", "I’d".
+        let inside = c.is_alphanumeric() || matches!(c, '\'' | '\u{2019}' | '-' | '/' | ':');
         match (inside, start) {
             (true, None) => start = Some(i),
             (false, Some(b)) => {
-                out.push((text[b..i].to_lowercase(), b, i));
+                out.push((fold(&text[b..i]), b, i));
                 start = None;
             }
             _ => {}
         }
     }
     if let Some(b) = start {
-        out.push((text[b..].to_lowercase(), b, text.len()));
+        out.push((fold(&text[b..]), b, text.len()));
     }
     out
+}
+
+/// A word lowercased, with a typographic apostrophe read as a typed one.
+fn fold(word: &str) -> String {
+    word.to_lowercase().replace('\u{2019}', "'")
 }
 
 /// How a cut relates the clause before it to the clause after it.
@@ -304,7 +310,7 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
 /// True when `words` open with the person saying what else they want: "I
 /// also want", "we also need", "I'd also like".
 fn states_a_want(words: &[(String, usize, usize)]) -> bool {
-    let w: Vec<&str> = words.iter().take(4).map(|(w, _, _)| w.as_str()).collect();
+    let w: Vec<&str> = words.iter().take(3).map(|(w, _, _)| w.as_str()).collect();
     let (subject, rest) = match w.split_first() {
         Some((s, rest)) => (*s, rest),
         None => return false,
@@ -486,6 +492,21 @@ mod tests {
             ]
         );
         assert_eq!(texts("churn is 7% and we need to bring it down").len(), 1);
+        // "I'd also like", typed or with a typographic apostrophe.
+        for want in [
+            "I'd also like",
+            "I\u{2019}d also like",
+            "we'd also like",
+            "plus we also need",
+        ] {
+            let intent = format!("tidy the release notes and {want} a changelog entry");
+            let intent = intent.replace("and plus", "plus");
+            assert_eq!(texts(&intent).len(), 2, "{intent}");
+        }
+        assert_eq!(
+            texts("tidy the notes and I\u{2019}d like it short").len(),
+            1
+        );
     }
 
     #[test]

@@ -57,6 +57,14 @@ impl Fields {
         self.0 & (1 << *f as u8) != 0
     }
 
+    /// True when the set holds a field of the skill's headline: anything
+    /// but its body and its not-for sentences (a word found only there is
+    /// one of its details, not its job).
+    pub fn in_headline(&self) -> bool {
+        self.iter()
+            .any(|f| !matches!(f, FieldKind::Body | FieldKind::Not))
+    }
+
     /// The fields in the set, in field order.
     pub fn iter(&self) -> impl Iterator<Item = FieldKind> + '_ {
         ALL.into_iter().filter(|f| self.contains(f))
@@ -76,6 +84,23 @@ impl Serialize for Fields {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_body_and_not_for_words_are_outside_the_headline() {
+        let mut f = Fields::default();
+        assert!(!f.in_headline());
+        f.insert(FieldKind::Body);
+        f.insert(FieldKind::Not);
+        assert!(!f.in_headline());
+        for kind in ALL
+            .into_iter()
+            .filter(|k| !matches!(k, FieldKind::Body | FieldKind::Not))
+        {
+            let mut g = f;
+            g.insert(kind);
+            assert!(g.in_headline(), "{kind:?}");
+        }
+    }
 
     #[test]
     fn a_set_lists_its_fields_in_order_and_serialises_as_a_list() {

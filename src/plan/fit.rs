@@ -82,10 +82,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 own_words += 1;
                 specific |= !q.weak[m.term] || declared;
                 f.own_specific |= !q.weak[m.term] || declared;
-                headline |= m
-                    .fields
-                    .iter()
-                    .any(|f| !matches!(f, FieldKind::Body | FieldKind::Not));
+                headline |= m.fields.in_headline();
                 format |= declared;
                 format |= q.format[m.term];
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
@@ -104,6 +101,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
             // ("execute it", the plan: execute + plan).
             if e > 0.0 && !q.weak[m.term] {
                 words += 1;
+                headline |= m.fields.in_headline();
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
                 f.in_name += usize::from(m.fields.contains(&FieldKind::Name));
             }
@@ -129,6 +127,8 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
         || name
         || listed_name
         || in_name >= 2
+        // A lone format word needs the headline too: "reduce my docker
+        // image size" must not take a GIF skill whose body says "image".
         || (specific
             && (words >= 2 || format)
             && (headline || words >= 3 || f.own >= BODY_ONLY_AT)))

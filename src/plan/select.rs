@@ -45,7 +45,7 @@
 use super::fit::{fit, Fit};
 use super::named::clause_has;
 pub use super::named::named;
-use super::relevance::{self, FieldKind, Query, Relevance};
+use super::relevance::{self, Query, Relevance};
 use super::text::Analyzer;
 use crate::catalog::Catalog;
 use serde::Serialize;
@@ -77,7 +77,9 @@ pub const SECOND_SHARE: f64 = 0.7;
 /// evidence is under [`SECOND_AT`]: a fragment ("…and remove the
 /// comments"), not a task with a skill of its own. A skill that matches
 /// only what the clause's "it" stands for serves it only when the clause's
-/// own words are common ones ("…and fix them", not "then execute it").
+/// best fit matched none of the clause's own uncommon words ("…and fix
+/// them", not "then execute it", where `executing-plans` matched
+/// "execute").
 pub const SERVED_SHARE: f64 = 0.6;
 /// The share of the evidence of the skill the request's first sentence
 /// chose that a skill chosen for a later sentence needs to be kept (see
@@ -337,10 +339,7 @@ fn note_thin(
                 .collect::<Vec<_>>()
                 .join(", ")
         };
-        let body_only = specific.len() >= 2
-            && specific
-                .iter()
-                .all(|m| m.fields.iter().all(|f| matches!(f, FieldKind::Body)));
+        let body_only = specific.len() >= 2 && specific.iter().all(|m| !m.fields.in_headline());
         if body_only {
             thin[i] = Some(format!(
                 "evidence {:.2} for '{}' rests on the words {}, found only in its \
