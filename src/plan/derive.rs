@@ -1,4 +1,5 @@
-//! Agent nouns that the Snowball stemmer leaves apart from their verbs.
+//! Agent nouns (and -ify verbs) that the Snowball stemmer leaves apart
+//! from their verbs (and nouns).
 //!
 //! Snowball strips "-er" only from long enough words: "reviewer" meets
 //! "review", but "reader", "writer" and "planner" keep stems of their own.
@@ -7,7 +8,12 @@
 //! so each noun below is mapped to its verb's stem, in intents and skill
 //! texts alike, after stemming.
 //!
-//! Only agent nouns: joining other derived forms was measured and not
+//! Verbs in -ify and their nouns in -ification are one more pair: the
+//! stemmer makes "verify" `verifi` and "verification" `verif`, a split of
+//! its own suffix rules, not of meaning ("verify the fix" is the
+//! verification skill's work). The `-ifi` stem is cut to `-if`.
+//!
+//! Only these: joining other derived forms was measured and not
 //! taken. Nouns in -ion/-ure/-sis ("decision"/"decide",
 //! "analysis"/"analyze", "failure"/"fail") cost the real trigger set
 //! 0.013 F1, and irregular pasts ("wrote", "built", "broken") cost the
@@ -19,8 +25,8 @@
 //! | `debug` `read` `run` `make` `check` | debugger, reader, runner, maker, checker |
 //! | `scan` `pars` `format` `lint` `track` `view` | scanner, parser, formatter, linter, tracker, viewer |
 
-/// The stem of `stem`'s verb when it is one of the agent nouns above;
-/// `stem` itself otherwise.
+/// The stem of `stem`'s verb when it is one of the agent nouns above,
+/// `-if` for an `-ifi` stem; `stem` itself otherwise.
 pub fn family(stem: &str) -> &str {
     match stem {
         "writer" => "write",
@@ -39,6 +45,8 @@ pub fn family(stem: &str) -> &str {
         "linter" => "lint",
         "tracker" => "track",
         "viewer" => "view",
+        // "verify"/"verified" stem to `verifi`, "verification" to `verif`.
+        s if s.len() >= 5 && s.ends_with("ifi") => &s[..s.len() - 1],
         _ => stem,
     }
 }
@@ -58,6 +66,9 @@ mod tests {
             &["debug", "debugging", "debugger"],
             &["format", "formatting", "formatter"],
             &["parse", "parsing", "parser"],
+            &["verify", "verified", "verification", "verifying"],
+            &["notify", "notification", "notifications"],
+            &["specify", "specification"],
         ] {
             let terms: Vec<Vec<String>> = group.iter().map(|w| a.terms(w)).collect();
             assert!(terms.iter().all(|t| *t == terms[0]), "{group:?}: {terms:?}");
