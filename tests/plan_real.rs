@@ -656,3 +656,38 @@ fn one_word_of_a_longer_trigger_is_not_a_trigger() {
     );
     assert_eq!(planned_in(c, "we need ASO help"), ["store-listing"]);
 }
+
+#[test]
+fn a_fragment_whose_words_the_chosen_skill_holds_is_served_by_it() {
+    // "…docx and remove the comments": the docx skill's description lists
+    // comments, so the fragment asks it for more of its work, not for the
+    // PR-comment skill whose name says "comments" (its evidence is far
+    // above the docx skill's for that clause alone).
+    let c = "fixtures/plan/served";
+    assert_eq!(
+        planned_in(
+            c,
+            "accept all the tracked changes in contract.docx and remove the comments"
+        ),
+        ["word-documents"]
+    );
+    let p = plan_in(
+        c,
+        "accept all the tracked changes in contract.docx and remove the comments",
+        &["--explain"],
+    );
+    let why = candidate(&p, "address-comments")["why"].to_string();
+    assert!(why.contains("served by word-documents"), "{why}");
+    // A clause that asks for the other skill's own work keeps it.
+    assert_eq!(
+        planned_in(
+            c,
+            "accept the tracked changes in contract.docx, then address the review comments on my PR"
+        ),
+        ["word-documents", "address-comments"]
+    );
+    assert_eq!(
+        planned_in(c, "address the review comments on my pull request"),
+        ["address-comments"]
+    );
+}

@@ -45,7 +45,7 @@
 use super::fit::{fit, Fit};
 use super::named::clause_has;
 pub use super::named::named;
-use super::relevance::{self, Query, Relevance};
+use super::relevance::{self, FieldKind, Query, QueryClause, Relevance};
 use super::text::Analyzer;
 use crate::catalog::Catalog;
 use serde::Serialize;
@@ -79,7 +79,9 @@ pub const SECOND_SHARE: f64 = 0.7;
 /// only what the clause's "it" stands for serves it only when the clause's
 /// best fit matched none of the clause's own uncommon words ("…and fix
 /// them", not "then execute it", where `executing-plans` matched
-/// "execute").
+/// "execute"). It is served too, whatever the shares, when the chosen
+/// skill holds above its body every word the best fit matched (see
+/// `covers`).
 pub const SERVED_SHARE: f64 = 0.6;
 /// The share of the evidence of the skill the request's first sentence
 /// chose that a skill chosen for a later sentence needs to be kept (see
@@ -364,6 +366,35 @@ fn note_thin(
     }
 }
 
+/// True when `chosen` holds, above its body, every word of the clause
+/// that `best` matched: "…docx and remove the comments" asks the docx
+/// skill (whose description lists comments) for more of its work, not for
+/// the PR-comment skill whose name says "comments".
+fn covers(chosen: &Relevance, best: &Relevance, clause: &QueryClause) -> bool {
+    // A clause that opens with a word of the best skill's name asks for it
+    // as a command ("plan, implement and review…"): it is not served.
+    let commands = clause.sequence.first().is_some_and(|t| {
+        best.matches
+            .iter()
+            .any(|m| m.term == *t && m.fields.contains(&FieldKind::Name))
+    });
+    if commands {
+        return false;
+    }
+    let mut own = best
+        .matches
+        .iter()
+        .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
+        .peekable();
+    own.peek().is_some()
+        && own.all(|b| {
+            chosen
+                .matches
+                .iter()
+                .any(|c| c.term == b.term && c.strength > c.penalty && c.fields.in_headline())
+        })
+}
+
 /// Takes the best skill of each clause, unless a skill chosen for a clause
 /// beside it serves it already, and a second skill for what the first
 /// leaves unexplained.
@@ -385,7 +416,8 @@ fn serve(
                 i != first
                     && (!fits[i].only_borrowed || !fits[first].own_specific)
                     && fits[first].own < SECOND_AT
-                    && fits[i].own >= SERVED_SHARE * fits[first].own
+                    && (fits[i].own >= SERVED_SHARE * fits[first].own
+                        || covers(&ranked[i], &ranked[first], clause))
             });
         if let Some(i) = served_by {
             why[first].get_or_insert_with(|| {
