@@ -1,6 +1,9 @@
-//! Why each candidate was or was not taken, as `--explain` shows it.
+//! Why each candidate was or was not taken, as `--explain` shows it: the
+//! candidates, and the notes that say why a fit that reached the bar was
+//! not enough.
 
-use super::relevance::{FieldKind, Query, Relevance};
+use super::fit::Fit;
+use super::relevance::{self, FieldKind, Query, Relevance};
 use super::select::{Candidate, Chosen, Selection, SELECT_AT};
 use crate::catalog::Catalog;
 
@@ -117,4 +120,77 @@ fn only_topic(r: &Relevance, q: &Query) -> Option<String> {
             words.join(", ")
         )
     })
+}
+
+/// Says so of each skill that would serve a sentence that only sets the
+/// scene, where nothing else explains why it was not taken.
+pub(super) fn note_scene(text: &str, fits: &[Fit], thin: &mut [Option<String>]) {
+    for (i, f) in fits.iter().enumerate() {
+        if f.own >= SELECT_AT && thin[i].is_none() {
+            thin[i] = Some(format!(
+                "evidence {:.2} for '{text}', which only sets the scene for the \
+                 request: its words only break ties",
+                f.own
+            ));
+        }
+    }
+}
+
+/// Says so of each skill whose evidence for clause `k` reaches
+/// [`SELECT_AT`] but rests on too little (see [`Fit::strong`]): one word
+/// of its description, a "poster" or a "launch", serves no clause alone.
+pub(super) fn note_thin(
+    query: &Query,
+    k: usize,
+    ranked: &[Relevance],
+    fits: &[Fit],
+    thin: &mut [Option<String>],
+) {
+    let clause = &query.clauses[k];
+    for (i, f) in fits.iter().enumerate() {
+        if f.strong || f.own < SELECT_AT || thin[i].is_some() {
+            continue;
+        }
+        let (specific, common): (Vec<_>, Vec<_>) = ranked[i]
+            .matches
+            .iter()
+            .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
+            .partition(|m| !query.weak[m.term]);
+        let list = |ms: &[&relevance::TermMatch]| {
+            ms.iter()
+                .map(|m| format!("'{}'", query.words[m.term]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let body_only = specific.len() >= 2 && specific.iter().all(|m| !m.fields.in_headline());
+        if body_only {
+            thin[i] = Some(format!(
+                "evidence {:.2} for '{}' rests on the words {}, found only in its \
+                 body: its details, not its job",
+                f.own,
+                clause.text,
+                list(&specific)
+            ));
+            continue;
+        }
+        let rests_on = match (specific.as_slice(), common.as_slice()) {
+            ([], []) => "the words of the clause before it alone".to_string(),
+            ([], _) => format!("common words ({})", list(&common)),
+            ([_], _) => format!("one word, {}", list(&specific)),
+            _ => format!("the words {}", list(&specific)),
+        };
+        thin[i] = Some(format!(
+            "evidence {:.2} for '{}' rests on {rests_on}: not enough without a \
+             second uncommon word, a phrase or a word of its name",
+            f.own, clause.text
+        ));
+    }
+}
+
+pub(super) fn note_all(why: &mut [Option<String>], fits: &[Fit], text: impl Fn() -> String) {
+    for (i, f) in fits.iter().enumerate() {
+        if why[i].is_none() && f.own > 0.0 {
+            why[i] = Some(text());
+        }
+    }
 }

@@ -42,6 +42,7 @@
 //!    ([`super::clauses::Clause::beside_question`]). When that reading
 //!    chooses nothing, the scene's sentences are read as tasks of their own.
 
+use super::explain::{note_all, note_scene, note_thin};
 use super::fit::{fit, Fit};
 use super::named::clause_has;
 pub use super::named::named;
@@ -301,71 +302,6 @@ fn clause_picks(
     picks
 }
 
-/// Says so of each skill that would serve a sentence that only sets the
-/// scene, where nothing else explains why it was not taken.
-fn note_scene(text: &str, fits: &[Fit], thin: &mut [Option<String>]) {
-    for (i, f) in fits.iter().enumerate() {
-        if f.own >= SELECT_AT && thin[i].is_none() {
-            thin[i] = Some(format!(
-                "evidence {:.2} for '{text}', which only sets the scene for the \
-                 request: its words only break ties",
-                f.own
-            ));
-        }
-    }
-}
-
-/// Says so of each skill whose evidence for clause `k` reaches
-/// [`SELECT_AT`] but rests on too little (see [`Fit::strong`]): one word
-/// of its description, a "poster" or a "launch", serves no clause alone.
-fn note_thin(
-    query: &Query,
-    k: usize,
-    ranked: &[Relevance],
-    fits: &[Fit],
-    thin: &mut [Option<String>],
-) {
-    let clause = &query.clauses[k];
-    for (i, f) in fits.iter().enumerate() {
-        if f.strong || f.own < SELECT_AT || thin[i].is_some() {
-            continue;
-        }
-        let (specific, common): (Vec<_>, Vec<_>) = ranked[i]
-            .matches
-            .iter()
-            .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
-            .partition(|m| !query.weak[m.term]);
-        let list = |ms: &[&relevance::TermMatch]| {
-            ms.iter()
-                .map(|m| format!("'{}'", query.words[m.term]))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let body_only = specific.len() >= 2 && specific.iter().all(|m| !m.fields.in_headline());
-        if body_only {
-            thin[i] = Some(format!(
-                "evidence {:.2} for '{}' rests on the words {}, found only in its \
-                 body: its details, not its job",
-                f.own,
-                clause.text,
-                list(&specific)
-            ));
-            continue;
-        }
-        let rests_on = match (specific.as_slice(), common.as_slice()) {
-            ([], []) => "the words of the clause before it alone".to_string(),
-            ([], _) => format!("common words ({})", list(&common)),
-            ([_], _) => format!("one word, {}", list(&specific)),
-            _ => format!("the words {}", list(&specific)),
-        };
-        thin[i] = Some(format!(
-            "evidence {:.2} for '{}' rests on {rests_on}: not enough without a \
-             second uncommon word, a phrase or a word of its name",
-            f.own, clause.text
-        ));
-    }
-}
-
 /// True when `chosen` holds, above its body, every word of the clause
 /// that `best` matched: "…docx and remove the comments" asks the docx
 /// skill (whose description lists comments) for more of its work, not for
@@ -568,14 +504,6 @@ fn pick(fits: &[Fit], extra: impl Fn(usize) -> bool) -> Option<usize> {
                 .then(y.total.total_cmp(&x.total))
                 .then(a.cmp(&b))
         })
-}
-
-fn note_all(why: &mut [Option<String>], fits: &[Fit], text: impl Fn() -> String) {
-    for (i, f) in fits.iter().enumerate() {
-        if why[i].is_none() && f.own > 0.0 {
-            why[i] = Some(text());
-        }
-    }
 }
 
 fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, evidence: f64) {
