@@ -691,3 +691,27 @@ fn a_fragment_whose_words_the_chosen_skill_holds_is_served_by_it() {
         ["address-comments"]
     );
 }
+
+#[test]
+fn a_named_format_takes_its_skill_beside_the_one_doing_the_work() {
+    // "…on the quarterly deck": the brand skill does the work, and the
+    // deck is a file the slide skill reads and writes, though its evidence
+    // is under the usual share of the first skill's.
+    let c = "fixtures/plan/served";
+    assert_eq!(
+        planned_in(c, "put our brand colors on the quarterly deck"),
+        ["brand-colors", "slide-decks"]
+    );
+    let p = plan_in(
+        c,
+        "put our brand colors on the quarterly deck",
+        &["--explain"],
+    );
+    let why = candidate(&p, "slide-decks")["why"].to_string();
+    assert!(why.contains("also serves"), "{why}");
+    // No format named, no second skill.
+    assert_eq!(
+        planned_in(c, "put our brand colors on the new website"),
+        ["brand-colors"]
+    );
+}

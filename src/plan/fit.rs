@@ -37,6 +37,9 @@ pub struct Fit {
     /// How many of the clause's uncommon words (and of the words its "it"
     /// stands for) the skill's name holds.
     pub in_name: usize,
+    /// Its name holds a document format the clause names ("the quarterly
+    /// deck" and `pptx`).
+    pub names_format: bool,
 }
 
 pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
@@ -85,6 +88,8 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 headline |= m.fields.in_headline();
                 format |= declared;
                 format |= q.format[m.term];
+                f.names_format |= super::synonyms::is_document(&q.terms[m.term])
+                    && m.fields.contains(&FieldKind::Name);
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));
                 if !q.weak[m.term] && m.fields.contains(&FieldKind::Name) {
                     named_word = named_word.max(e);

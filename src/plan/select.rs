@@ -71,7 +71,11 @@ pub const NAME_TIE: f64 = 0.05;
 pub const NAME_BONUS: f64 = 0.3;
 /// The least evidence a word found in a skill's declared `triggers` gives.
 pub const TRIGGER_FLOOR: f64 = 0.45;
-/// A second skill must also reach this share of the first one's evidence.
+/// A second skill must also reach this share of the first one's evidence,
+/// unless its name holds a document format the clause names (a deck, a
+/// spreadsheet, a PDF) and the first one's does not: the format's skill
+/// handles the file the work is done on ("put our brand colors on the
+/// quarterly deck").
 pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence, and that best
@@ -382,7 +386,15 @@ fn serve(
             .map(|r| fit(r, query, k, &explained))
             .collect();
         let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
-        if let Some(j) = pick(&rest, |i| i != first && rest[i].own >= bar) {
+        let second = |i: usize| {
+            let bar = if rest[i].names_format && !fits[first].names_format {
+                SECOND_AT
+            } else {
+                bar
+            };
+            i != first && rest[i].own >= bar
+        };
+        if let Some(j) = pick(&rest, second) {
             take_relevant(sel, &ranked[j], query, k, rest[j].own);
             why[j] = Some(format!(
                 "also serves '{}': evidence {:.2} from words {} leaves unexplained",

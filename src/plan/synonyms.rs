@@ -83,6 +83,15 @@ pub fn word(w: &str) -> Option<&'static str> {
     super::lexicon::of(w).and_then(|k| k.synonym)
 }
 
+/// True when `term` is a canonical term of a document format: a file a
+/// skill of that format reads and writes, whatever the work on it is.
+pub fn is_document(term: &str) -> bool {
+    matches!(
+        term,
+        "xlsx" | "pptx" | "docx" | "pdf" | "gdoc" | "gsheet" | "gslide"
+    )
+}
+
 /// True when `term` is one of the table's canonical terms: the intent
 /// names a file format or a tool.
 pub fn is_canonical(term: &str) -> bool {
