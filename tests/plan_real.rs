@@ -623,7 +623,7 @@ fn what_a_piece_is_about_is_not_what_it_is() {
     let p = plan("write a haiku about spreadsheets", &["--explain"]);
     let why = candidate(&p, "sheets")["why"].as_str().unwrap().to_string();
     assert!(
-        why.contains("only what 'write a haiku about spreadsheets' is about ('spreadsheets')"),
+        why.contains("only what 'write a haiku about spreadsheets' is about or goes without ('spreadsheets')"),
         "{why}"
     );
 }
@@ -714,4 +714,33 @@ fn a_named_format_takes_its_skill_beside_the_one_doing_the_work() {
         planned_in(c, "put our brand colors on the new website"),
         ["brand-colors"]
     );
+}
+
+#[test]
+fn what_the_person_goes_without_is_not_asked_for() {
+    // Words after "without" or "don't have" are context, not the work.
+    let c = "fixtures/plan/without";
+    for intent in [
+        "make a demo video of my CLI, but I don't have any MCP servers installed",
+        "make a demo video of my CLI without any MCP servers",
+    ] {
+        assert_eq!(planned_in(c, intent), ["demo-video"], "{intent}");
+    }
+    assert!(planned_in(c, "grow signups without spending money on ads").is_empty());
+    // The same words asked for still select.
+    assert_eq!(
+        planned_in(c, "build an MCP server for our billing API"),
+        ["mcp-server-builder"]
+    );
+    assert_eq!(
+        planned_in(c, "plan our spending on ads for next quarter"),
+        ["paid-ads"]
+    );
+    let p = plan_in(
+        c,
+        "make a demo video of my CLI without any MCP servers",
+        &["--explain"],
+    );
+    let why = candidate(&p, "mcp-server-builder")["why"].to_string();
+    assert!(why.contains("goes without ('mcp'"), "{why}");
 }

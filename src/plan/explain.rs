@@ -115,7 +115,7 @@ fn only_topic(r: &Relevance, q: &Query) -> Option<String> {
             .map(|t| format!("'{}'", q.words[*t]))
             .collect();
         format!(
-            "matched only what '{}' is about ({}): its topic, not the work asked for",
+            "matched only what '{}' is about or goes without ({}): not the work asked for",
             clause.text,
             words.join(", ")
         )
