@@ -60,6 +60,12 @@ fn candidate<'a>(p: &'a Value, skill: &str) -> &'a Value {
     item(p, "explain", "skill", skill)
 }
 
+/// What `--explain` says of `skill` for `intent` on `catalog`.
+fn why_of(catalog: &str, intent: &str, skill: &str) -> String {
+    let p = plan_in(catalog, intent, &["--explain"]);
+    candidate(&p, skill)["why"].to_string()
+}
+
 fn notes(p: &Value) -> String {
     p["notes"].to_string()
 }
@@ -671,12 +677,11 @@ fn a_fragment_whose_words_the_chosen_skill_holds_is_served_by_it() {
         ),
         ["word-documents"]
     );
-    let p = plan_in(
+    let why = why_of(
         c,
         "accept all the tracked changes in contract.docx and remove the comments",
-        &["--explain"],
+        "address-comments",
     );
-    let why = candidate(&p, "address-comments")["why"].to_string();
     assert!(why.contains("served by word-documents"), "{why}");
     // A clause that asks for the other skill's own work keeps it.
     assert_eq!(
@@ -702,12 +707,11 @@ fn a_named_format_takes_its_skill_beside_the_one_doing_the_work() {
         planned_in(c, "put our brand colors on the quarterly deck"),
         ["brand-colors", "slide-decks"]
     );
-    let p = plan_in(
+    let why = why_of(
         c,
         "put our brand colors on the quarterly deck",
-        &["--explain"],
+        "slide-decks",
     );
-    let why = candidate(&p, "slide-decks")["why"].to_string();
     assert!(why.contains("also serves"), "{why}");
     // No format named, no second skill.
     assert_eq!(
@@ -736,11 +740,10 @@ fn what_the_person_goes_without_is_not_asked_for() {
         planned_in(c, "plan our spending on ads for next quarter"),
         ["paid-ads"]
     );
-    let p = plan_in(
+    let why = why_of(
         c,
         "make a demo video of my CLI without any MCP servers",
-        &["--explain"],
+        "mcp-server-builder",
     );
-    let why = candidate(&p, "mcp-server-builder")["why"].to_string();
     assert!(why.contains("goes without ('mcp'"), "{why}");
 }
