@@ -19,8 +19,9 @@
 //! nothing unless it names a skill. A question about the person's own
 //! things ("why is *my* build failing", "which model should *our*
 //! summarizer use") is a request, and so are "how do I merge these PDFs"
-//! and "can you…".
+//! and "can you…". What a sentence asks is read in [`super::asks`].
 
+use super::asks::{is_knowledge_request, is_question, is_request};
 use super::task_words::{starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS};
 
 /// One task of the intent.
@@ -62,7 +63,7 @@ const FORWARD: &[&[&str]] = &[
     &["and", "also"],
 ];
 
-fn words_of(text: &str) -> Vec<(String, usize, usize)> {
+pub(super) fn words_of(text: &str) -> Vec<(String, usize, usize)> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in text.char_indices() {
@@ -150,57 +151,6 @@ pub fn split(intent: &str) -> Vec<Clause> {
         clauses[k].rank = rank;
     }
     clauses
-}
-
-/// Words that open a request written in shorthand, its subject left out:
-/// "Need OG images for every post", "Want a landing page by Friday"
-/// ("looking for…" is checked with its "for": "looking at the logs, …"
-/// asks for nothing).
-const WANTS: &[&str] = &["need", "want", "wanna"];
-
-/// True when a sentence asks for something: it opens with a verb of a task
-/// ("make…", "review…") or says it wants one ("can you", "I need", "help
-/// me", "please", "let's").
-pub fn is_request(sentence: &str) -> bool {
-    let w = words_of(sentence);
-    if w.first()
-        .is_some_and(|(x, _, _)| starts_task(x) || WANTS.contains(&x.as_str()))
-    {
-        return true;
-    }
-    if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
-        return true;
-    }
-    let t = sentence.to_lowercase();
-    const MARKERS: &[&str] = &[
-        "can you",
-        "could you",
-        "would you",
-        "will you",
-        "help me",
-        "i need",
-        "we need",
-        "i want",
-        "we want",
-        "i'd like",
-        "we'd like",
-        "please",
-        "let's",
-        "lets ",
-        "make me",
-        "give me",
-        "show me",
-        "need a ",
-        "need to",
-        "want to",
-        "how do i",
-        "how can i",
-        "how do we",
-        "how to",
-        "i have to",
-        "we have to",
-    ];
-    MARKERS.iter().any(|m| t.contains(m))
 }
 
 /// Splits at a period that ends a sentence (not in ".pdf" or "v1.2").
@@ -364,80 +314,6 @@ fn is_filler(piece: &str) -> bool {
                 | "so"
                 | "but"
         )
-    })
-}
-
-/// A clause that asks a question rather than for work: opens with a
-/// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
-/// `does`, `should`, …) or `how` + `does`/`is`/`many`/`much`. "how do I…",
-/// "how to…" and "can you…" are requests.
-pub fn is_question(text: &str) -> bool {
-    let w = words_of(text);
-    if w.iter().any(|(x, _, _)| {
-        matches!(
-            x.as_str(),
-            "my" | "our" | "i" | "i'm" | "we" | "we're" | "this" | "these" | "mine" | "ours"
-        )
-    }) {
-        return false;
-    }
-    // A question may follow a short lead-in: "in plain words, what is…".
-    let starts: Vec<usize> = std::iter::once(0)
-        .chain(
-            w.iter()
-                .enumerate()
-                .filter(|(_, (_, b, _))| text[..*b].trim_end().ends_with(','))
-                .map(|(i, _)| i),
-        )
-        .collect();
-    starts.into_iter().any(|i| opens_question(&w[i..], text))
-}
-
-fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
-    let first = w.first().map(|x| x.0.as_str()).unwrap_or("");
-    let second = w.get(1).map(|x| x.0.as_str()).unwrap_or("");
-    match first {
-        "what" | "what's" | "whats" | "which" | "who" | "who's" | "whom" | "whose" | "why" => true,
-        "is" | "are" | "was" | "were" | "does" | "did" | "has" | "have" | "should" | "isn't"
-        | "aren't" | "doesn't" => true,
-        "how" => matches!(
-            second,
-            "does" | "is" | "are" | "was" | "were" | "many" | "much" | "long" | "often" | "come"
-        ),
-        "where" | "when" => text.trim_end().ends_with('?'),
-        _ => false,
-    }
-}
-
-/// A clause that asks to be told something: "tell me a fun fact about…",
-/// "the history of…", "the difference between…", "who invented…". Not
-/// when a task's verb comes first: "audit our listing and tell me what to
-/// fix" asks for the audit.
-pub fn is_knowledge_request(text: &str) -> bool {
-    let t = text.to_lowercase();
-    const MARKERS: &[&str] = &[
-        "fun fact",
-        "trivia",
-        "history of",
-        "who invented",
-        "who created",
-        "difference between",
-        "pros and cons",
-        "tell me about",
-        "tell me a ",
-        "tell me what",
-        "tell me why",
-        "tell me who",
-        "your opinion",
-        "your thoughts",
-        "what do you think",
-        "joke about",
-    ];
-    // "Review this email and tell me what's wrong" asks for the review: a
-    // task's verb before the marker makes the telling its report.
-    MARKERS.iter().any(|m| {
-        t.find(m)
-            .is_some_and(|at| !words_of(&t[..at]).iter().any(|(w, _, _)| starts_task(w)))
     })
 }
 

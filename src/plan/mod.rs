@@ -7,6 +7,7 @@
 //! it, `steps` makes each node a step that [`typing`] types, and
 //! [`render`] shows the plan.
 
+pub mod asks;
 pub mod clauses;
 pub mod closure;
 mod compounds;

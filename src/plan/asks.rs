@@ -1,0 +1,174 @@
+//! What a sentence of an intent asks for: work (a request: "make…",
+//! "can you…", "wrap the branch up"), to be told something (a question, a
+//! fun fact), or neither (it sets the scene). [`super::clauses`] reads
+//! each sentence with these.
+
+use super::clauses::words_of;
+use super::task_words::{starts_joined_task, starts_task, OBJECT_OPENERS};
+
+/// Words that open a request written in shorthand, its subject left out:
+/// "Need OG images for every post", "Want a landing page by Friday"
+/// ("looking for…" is checked with its "for": "looking at the logs, …"
+/// asks for nothing).
+const WANTS: &[&str] = &["need", "want", "wanna"];
+
+/// True when a sentence asks for something: it opens with a verb of a task
+/// ("make…", "review…") or says it wants one ("can you", "I need", "help
+/// me", "please", "let's").
+pub fn is_request(sentence: &str) -> bool {
+    let w = words_of(sentence);
+    if w.first()
+        .is_some_and(|(x, _, _)| starts_task(x) || WANTS.contains(&x.as_str()))
+    {
+        return true;
+    }
+    if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
+        return true;
+    }
+    // A sentence that opens with a verb of work and its object is a
+    // command: "wrap the branch up", "redesign the settings screen". Not
+    // "get": "get that done" asks for whatever came before.
+    if let [(verb, _, _), (next, _, _), ..] = w.as_slice() {
+        let object = OBJECT_OPENERS.contains(&next.as_str())
+            || matches!(
+                next.as_str(),
+                "this" | "these" | "that" | "those" | "it" | "them" | "every" | "all"
+            );
+        if object && verb != "get" && starts_joined_task(verb) {
+            return true;
+        }
+    }
+    let t = sentence.to_lowercase();
+    const MARKERS: &[&str] = &[
+        "can you",
+        "could you",
+        "would you",
+        "will you",
+        "help me",
+        "i need",
+        "we need",
+        "i want",
+        "we want",
+        "i'd like",
+        "we'd like",
+        "please",
+        "let's",
+        "lets ",
+        "make me",
+        "give me",
+        "show me",
+        "need a ",
+        "need to",
+        "want to",
+        "how do i",
+        "how can i",
+        "how do we",
+        "how to",
+        "i have to",
+        "we have to",
+    ];
+    MARKERS.iter().any(|m| t.contains(m))
+}
+
+/// A clause that asks a question rather than for work: opens with a
+/// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
+/// `does`, `should`, …) or `how` + `does`/`is`/`many`/`much`. "how do I…",
+/// "how to…" and "can you…" are requests.
+pub fn is_question(text: &str) -> bool {
+    let w = words_of(text);
+    if w.iter().any(|(x, _, _)| {
+        matches!(
+            x.as_str(),
+            "my" | "our" | "i" | "i'm" | "we" | "we're" | "this" | "these" | "mine" | "ours"
+        )
+    }) {
+        return false;
+    }
+    // A question may follow a short lead-in: "in plain words, what is…".
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(
+            w.iter()
+                .enumerate()
+                .filter(|(_, (_, b, _))| text[..*b].trim_end().ends_with(','))
+                .map(|(i, _)| i),
+        )
+        .collect();
+    starts.into_iter().any(|i| opens_question(&w[i..], text))
+}
+
+fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
+    let first = w.first().map(|x| x.0.as_str()).unwrap_or("");
+    let second = w.get(1).map(|x| x.0.as_str()).unwrap_or("");
+    match first {
+        "what" | "what's" | "whats" | "which" | "who" | "who's" | "whom" | "whose" | "why" => true,
+        "is" | "are" | "was" | "were" | "does" | "did" | "has" | "have" | "should" | "isn't"
+        | "aren't" | "doesn't" => true,
+        "how" => matches!(
+            second,
+            "does" | "is" | "are" | "was" | "were" | "many" | "much" | "long" | "often" | "come"
+        ),
+        "where" | "when" => text.trim_end().ends_with('?'),
+        _ => false,
+    }
+}
+
+/// A clause that asks to be told something: "tell me a fun fact about…",
+/// "the history of…", "the difference between…", "who invented…". Not
+/// when a task's verb comes first: "audit our listing and tell me what to
+/// fix" asks for the audit.
+pub fn is_knowledge_request(text: &str) -> bool {
+    let t = text.to_lowercase();
+    const MARKERS: &[&str] = &[
+        "fun fact",
+        "trivia",
+        "history of",
+        "who invented",
+        "who created",
+        "difference between",
+        "pros and cons",
+        "tell me about",
+        "tell me a ",
+        "tell me what",
+        "tell me why",
+        "tell me who",
+        "your opinion",
+        "your thoughts",
+        "what do you think",
+        "joke about",
+    ];
+    // "Review this email and tell me what's wrong" asks for the review: a
+    // task's verb before the marker makes the telling its report.
+    MARKERS.iter().any(|m| {
+        t.find(m)
+            .is_some_and(|at| !words_of(&t[..at]).iter().any(|(w, _, _)| starts_task(w)))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::clauses::split;
+
+    #[test]
+    fn a_verb_of_work_and_its_object_is_a_command() {
+        for s in [
+            "wrap the branch up",
+            "redesign the settings screen",
+            "trim it",
+        ] {
+            assert!(is_request(s), "{s}");
+        }
+        // Not a bare word that is also a noun, nor "get", whose object is
+        // seldom the work ("get that done", "get a few fresh takes").
+        for s in [
+            "record sales rose in May",
+            "get that done",
+            "post mortem notes",
+        ] {
+            assert!(!is_request(s), "{s}");
+        }
+        let c = split("feature's done, should I merge? wrap the branch up");
+        assert!(c[0].context && !c.last().unwrap().context, "{c:?}");
+        assert!(c.last().unwrap().text.starts_with("wrap"), "{c:?}");
+    }
+}
