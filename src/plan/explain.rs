@@ -151,11 +151,8 @@ pub(super) fn note_thin(
         if f.strong || f.own < SELECT_AT || thin[i].is_some() {
             continue;
         }
-        let (specific, common): (Vec<_>, Vec<_>) = ranked[i]
-            .matches
-            .iter()
-            .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
-            .partition(|m| !query.weak[m.term]);
+        let (specific, common): (Vec<_>, Vec<_>) =
+            ranked[i].held_in(clause).partition(|m| !query.weak[m.term]);
         let list = |ms: &[&relevance::TermMatch]| {
             ms.iter()
                 .map(|m| format!("'{}'", query.words[m.term]))

@@ -79,6 +79,15 @@ pub struct Relevance {
     pub long_name: bool,
 }
 
+impl Relevance {
+    /// The clause's own words this skill holds, more for it than against.
+    pub fn held_in<'a>(&'a self, clause: &'a QueryClause) -> impl Iterator<Item = &'a TermMatch> {
+        self.matches
+            .iter()
+            .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
+    }
+}
+
 thread_local! {
     /// Where [`count`] gathers a skill's counts before keeping them.
     static TF: std::cell::RefCell<Vec<[u32; 8]>> = const { std::cell::RefCell::new(Vec::new()) };

@@ -321,17 +321,12 @@ fn covers(chosen: &Relevance, best: &Relevance, clause: &QueryClause) -> bool {
     if commands {
         return false;
     }
-    let mut own = best
-        .matches
-        .iter()
-        .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
-        .peekable();
+    let mut own = best.held_in(clause).peekable();
     own.peek().is_some()
         && own.all(|b| {
             chosen
-                .matches
-                .iter()
-                .any(|c| c.term == b.term && c.strength > c.penalty && c.fields.in_headline())
+                .held_in(clause)
+                .any(|c| c.term == b.term && c.fields.in_headline())
         })
 }
 
@@ -520,12 +515,7 @@ fn pick(fits: &[Fit], extra: impl Fn(usize) -> bool) -> Option<usize> {
 
 fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, evidence: f64) {
     let clause = &q.clauses[k];
-    let words = r
-        .matches
-        .iter()
-        .filter(|m| clause.terms.contains(&m.term) && m.strength > m.penalty)
-        .map(|m| q.words[m.term].clone())
-        .collect();
+    let words = r.held_in(clause).map(|m| q.words[m.term].clone()).collect();
     let chosen = Chosen::Relevant {
         score: r.score,
         evidence,
