@@ -34,6 +34,7 @@
 //! | `javascript` / `typescript` | js / ts |
 //! | `kubernet` | kubernetes, k8s |
 //! | `databas` | database(s), db |
+//! | `tdd` | tdd, test driven, test first, tests first, red green (a practice a skill may carry only in its name) |
 //!
 //! Spellings only: these meet their long forms, but naming them is not
 //! evidence of a format or tool on its own ([`is_canonical`] is false),
@@ -76,6 +77,7 @@ pub const WORDS: &[(&[&str], &str)] = &[
     (&["github", "gh"], "github"),
     (&["terraform", "tf"], "terraform"),
     (&["mongodb", "mongo"], "mongodb"),
+    (&["tdd"], "tdd"),
 ];
 
 /// The canonical term of a single lowercase word, if it is in the table.
@@ -120,6 +122,7 @@ pub fn is_canonical(term: &str) -> bool {
             | "typescript"
             | "kubernet"
             | "databas"
+            | "tdd"
     )
 }
 
@@ -157,6 +160,10 @@ pub const PHRASES: &[(&[&str], &str)] = &[
     (&["slide", "deck"], "pptx"),
     (&["pitch", "deck"], "pptx"),
     (&["e", "mail"], "email"),
+    (&["test", "driven"], "tdd"),
+    (&["test", "first"], "tdd"),
+    (&["tests", "first"], "tdd"),
+    (&["red", "green"], "tdd"),
 ];
 
 /// True when `w` can open a phrase of the table (cheap pre-check).
@@ -195,6 +202,9 @@ mod tests {
         assert_eq!(word("pr"), Some("pr"));
         assert_eq!(phrase(&["google", "docs"]), Some(("gdoc", 2)));
         assert_eq!(phrase(&["end", "to", "end"]), Some(("e2e", 3)));
+        assert_eq!(phrase(&["test", "driven", "development"]), Some(("tdd", 2)));
+        assert_eq!(phrase(&["test", "first"]), Some(("tdd", 2)));
+        assert_eq!(phrase(&["test", "the", "page"]), None);
         assert_eq!(phrase(&["word"]), None);
         assert_eq!(word("word"), None);
     }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod check;
+pub mod plan;
 pub mod run_ws;
 
 use assert_cmd::Command;
