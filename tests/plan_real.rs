@@ -86,6 +86,9 @@ fn questions_and_near_misses_plan_zero_steps() {
         "tell me a fun fact about slides",
         "What font size works best on slides?",
         "is a spreadsheet better than a database",
+        // The second of a pair is not a task: "…between rebase and ship it".
+        "what's the difference between rebase and ship it",
+        "what is the difference between a design doc and review notes",
     ] {
         let p = plan(intent, &[]);
         assert_eq!(

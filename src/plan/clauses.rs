@@ -207,6 +207,12 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 continue;
             }
         }
+        if w == "and" && pairs_two(&words[..i]) {
+            // "the difference between rebase and merge", "both the docs
+            // and the tests": one thing said of two, not a second task.
+            i += 1;
+            continue;
+        }
         if w == "first" && has_next && (words[i - 1].0 == "but" || comma_before) {
             let at = if words[i - 1].0 == "but" {
                 words[i - 1].1
@@ -255,6 +261,18 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     }
     push_piece(&mut out, &s[from..], pending);
     out
+}
+
+/// True when a word shortly before an "and" (no other "and" between)
+/// pairs it with what comes before: "between the old design doc and…",
+/// "both X and Y".
+fn pairs_two(before: &[(String, usize, usize)]) -> bool {
+    before
+        .iter()
+        .rev()
+        .take(6)
+        .take_while(|(w, _, _)| w != "and")
+        .any(|(w, _, _)| matches!(w.as_str(), "between" | "both"))
 }
 
 /// True when `words` open with the person saying what else they want: "I
@@ -409,6 +427,14 @@ mod tests {
             texts("we need the preview, the frames, and the headlines").len(),
             1
         );
+        // "between X and Y", "both X and Y" pair two things, even when the
+        // second is a verb of work.
+        assert_eq!(
+            texts("what's the difference between rebase and merge").len(),
+            1
+        );
+        assert_eq!(texts("update both the docs and the tests").len(), 1);
+        assert_eq!(texts("fix the flaky test and merge the branch").len(), 2);
     }
 
     #[test]
