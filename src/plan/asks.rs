@@ -72,8 +72,10 @@ pub fn is_request(sentence: &str) -> bool {
 
 /// A clause that asks a question rather than for work: opens with a
 /// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
-/// `does`, `should`, …) or `how` + `does`/`is`/`many`/`much`. "how do I…",
-/// "how to…" and "can you…" are requests.
+/// `does`, `should`, …), `how` + `does`/`is`/`many`/`much`, `how do` +
+/// someone else ("how do search engines rank pages"), or `when`/`where` +
+/// an auxiliary ("when did…"). "how do I…", "how do you…", "how to…" and
+/// "can you…" are requests.
 pub fn is_question(text: &str) -> bool {
     let w = words_of(text);
     if w.iter().any(|(x, _, _)| {
@@ -103,11 +105,30 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
         "what" | "what's" | "whats" | "which" | "who" | "who's" | "whom" | "whose" | "why" => true,
         "is" | "are" | "was" | "were" | "does" | "did" | "has" | "have" | "should" | "isn't"
         | "aren't" | "doesn't" => true,
-        "how" => matches!(
-            second,
-            "does" | "is" | "are" | "was" | "were" | "many" | "much" | "long" | "often" | "come"
-        ),
-        "where" | "when" => text.trim_end().ends_with('?'),
+        "how" => {
+            matches!(
+                second,
+                "does"
+                    | "is"
+                    | "are"
+                    | "was"
+                    | "were"
+                    | "many"
+                    | "much"
+                    | "long"
+                    | "often"
+                    | "come"
+            ) || (matches!(second, "do" | "did" | "can" | "could" | "would" | "should")
+                // "how do search engines rank pages", not "how do you…".
+                && w.get(2).is_some_and(|x| !matches!(x.0.as_str(), "you" | "u")))
+        }
+        "where" | "when" => {
+            text.trim_end().ends_with('?')
+                || matches!(
+                    second,
+                    "did" | "does" | "do" | "is" | "was" | "are" | "were" | "will" | "should"
+                )
+        }
         _ => false,
     }
 }

@@ -460,6 +460,9 @@ mod tests {
             "is docx better than pdf",
             "how does git rebase work",
             "in plain words, what even is a merge conflict",
+            "how do compilers pick which registers to use?",
+            "when did git get worktrees?",
+            "where is the changelog format written down?",
         ] {
             assert!(split(q).iter().all(|c| c.question), "{q}");
         }
@@ -468,6 +471,8 @@ mod tests {
             "can you make a deck",
             "fill in this form",
             "why is my build failing",
+            "how do you merge two PDFs",
+            "when it builds, deploy the preview",
         ] {
             assert!(split(r).iter().all(|c| !c.question), "{r}");
         }
