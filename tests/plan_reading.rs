@@ -468,3 +468,32 @@ fn test_first_is_the_practice_a_tdd_skill_is_named_for() {
         ["browser-testing"]
     );
 }
+
+#[test]
+fn what_it_stands_for_is_served_and_the_new_work_takes_its_own_skill() {
+    // "…, then build the powerpoint using it": "it" is the theme the first
+    // clause's skill serves; the deck skill fits the new work's own words
+    // better, though the theme skill also holds "deck" and the borrowed
+    // words put it first for that clause.
+    let c = "fixtures/plan/hand-on";
+    assert_eq!(
+        planned_in(
+            c,
+            "pick a theme for the deck first, colors and fonts, then build the powerpoint using it"
+        ),
+        ["deck-themes", "slide-decks"]
+    );
+    assert_eq!(
+        planned_in(c, "debug the crash, then fix it with a failing test first"),
+        ["bug-hunt", "test-first"]
+    );
+    // More of the same work on it stays with the skill doing it.
+    assert_eq!(
+        planned_in(c, "pick a theme for the deck, then tweak its colors"),
+        ["deck-themes"]
+    );
+    assert_eq!(
+        planned_in(c, "find the root cause of the crash, then fix it"),
+        ["bug-hunt"]
+    );
+}

@@ -29,6 +29,8 @@ pub struct Fit {
     /// size" is not the GIF maker's work): they count only with a third
     /// word or [`BODY_ONLY_AT`] evidence.
     pub strong: bool,
+    /// The part of [`Fit::own`] from the words "it" stands for.
+    pub borrowed: f64,
     /// None of the clause's own words matched: only what "this" stands for.
     pub only_borrowed: bool,
     /// One of the clause's own words it matched is not a common one (or
@@ -100,6 +102,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
         } else if borrowed {
             // "…write a design doc, then review it": "it" is the doc.
             f.own += BORROWED * e;
+            f.borrowed += BORROWED * e;
             f.total += BORROWED * e;
             specific |= e > 0.0 && !q.weak[m.term];
             // The word "it" stands for counts as one of the clause's own

@@ -10,7 +10,10 @@
 //!    [`NAME_TIE`], the one whose name holds more of its words), when that
 //!    evidence reaches [`SELECT_AT`], and a second skill only when the
 //!    first leaves a clause word unexplained that the second holds with
-//!    evidence of its own ([`SECOND_AT`]). Nothing else is added.
+//!    evidence of its own ([`SECOND_AT`]). Nothing else is added. A clause
+//!    that refers back ("…, then build the powerpoint using it") is not
+//!    given to the skill the clause before it took when another skill fits
+//!    its own words better: what "it" stands for is already served.
 //!
 //! Evidence of a skill for a clause is, over the intent's terms it matches,
 //! `weight * idf * (strength - penalty)` (see [`super::relevance`]): `idf`
@@ -296,7 +299,20 @@ fn clause_picks(
         }
         // A skill that matches the clause's own words comes before one that
         // matches only what its "this" stands for.
-        let first = pick(&fits, |i| !fits[i].only_borrowed).or_else(|| pick(&fits, |_| true));
+        let mut first = pick(&fits, |i| !fits[i].only_borrowed).or_else(|| pick(&fits, |_| true));
+        // "pick a theme for the deck, then build the powerpoint using it":
+        // what "it" stands for is the clause before, served by its own
+        // skill; a skill that fits this clause's own words better does the
+        // new work.
+        if let (Some(f), Some(&(pk, prev, _))) = (first, picks.last()) {
+            if f == prev && pk + 1 == k && clause.refers_back {
+                let own = fits[f].own - fits[f].borrowed;
+                first = pick(&fits, |i| {
+                    i != prev && !fits[i].only_borrowed && fits[i].own - fits[i].borrowed > own
+                })
+                .or(first);
+            }
+        }
         note_thin(query, k, ranked, &fits, thin);
         if let Some(first) = first {
             picks.push((k, first, fits));
