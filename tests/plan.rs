@@ -3,6 +3,7 @@
 
 mod common;
 
+use common::plan::targets;
 use common::{json, re0_repo};
 use serde_json::Value;
 
@@ -26,15 +27,6 @@ fn plan_text(catalog: &str, intent: &str, format: &str) -> String {
 
 fn step<'a>(p: &'a Value, target: &str) -> &'a Value {
     common::item(p, "steps", "target", target)
-}
-
-fn targets(p: &Value) -> Vec<String> {
-    p["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["target"].as_str().unwrap().to_string())
-        .collect()
 }
 
 const DEV: &str = "catalogs/dev-workflow";
