@@ -456,7 +456,6 @@ fn test_first_is_the_practice_a_tdd_skill_is_named_for() {
     let c = "fixtures/plan/practices";
     for intent in [
         "add the search box test-first",
-        "write the tests first for the csv parser",
         "red green refactor the csv parser",
         "build the parser test driven",
         "use TDD for the date picker",
@@ -466,6 +465,11 @@ fn test_first_is_the_practice_a_tdd_skill_is_named_for() {
     assert_eq!(
         planned_in(c, "test the login page in a browser on localhost"),
         ["browser-testing"]
+    );
+    // "the tests first" orders the work; it does not ask for TDD.
+    assert_eq!(
+        planned_in(c, "run the tests first, then write the release notes"),
+        ["release-notes"]
     );
 }
 

@@ -34,7 +34,7 @@
 //! | `javascript` / `typescript` | js / ts |
 //! | `kubernet` | kubernetes, k8s |
 //! | `databas` | database(s), db |
-//! | `tdd` | tdd, test driven, test first, tests first, red green (a practice a skill may carry only in its name) |
+//! | `tdd` | tdd, test driven, test first, red green (a practice a skill may carry only in its name; "run the tests first" is an order, not TDD) |
 //!
 //! Spellings only: these meet their long forms, but naming them is not
 //! evidence of a format or tool on its own ([`is_canonical`] is false),
@@ -162,7 +162,6 @@ pub const PHRASES: &[(&[&str], &str)] = &[
     (&["e", "mail"], "email"),
     (&["test", "driven"], "tdd"),
     (&["test", "first"], "tdd"),
-    (&["tests", "first"], "tdd"),
     (&["red", "green"], "tdd"),
 ];
 
@@ -205,6 +204,7 @@ mod tests {
         assert_eq!(phrase(&["test", "driven", "development"]), Some(("tdd", 2)));
         assert_eq!(phrase(&["test", "first"]), Some(("tdd", 2)));
         assert_eq!(phrase(&["test", "the", "page"]), None);
+        assert_eq!(phrase(&["tests", "first"]), None);
         assert_eq!(phrase(&["word"]), None);
         assert_eq!(word("word"), None);
     }
