@@ -44,6 +44,14 @@ pub struct Fit {
     pub names_format: bool,
 }
 
+impl Fit {
+    /// Evidence from the clause's own words alone, without what "it"
+    /// stands for.
+    pub fn own_words(&self) -> f64 {
+        self.own - self.borrowed
+    }
+}
+
 pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     let clause = &q.clauses[k];
     let mut f = Fit::default();

@@ -306,9 +306,9 @@ fn clause_picks(
         // new work.
         if let (Some(f), Some(&(pk, prev, _))) = (first, picks.last()) {
             if f == prev && pk + 1 == k && clause.refers_back {
-                let own = fits[f].own - fits[f].borrowed;
+                let own = fits[f].own_words();
                 first = pick(&fits, |i| {
-                    i != prev && !fits[i].only_borrowed && fits[i].own - fits[i].borrowed > own
+                    i != prev && !fits[i].only_borrowed && fits[i].own_words() > own
                 })
                 .or(first);
             }
