@@ -245,3 +245,24 @@ fn check_and_show_list_inferred_links_with_their_source() {
         .iter()
         .any(|l| l["from"] == "drafting-plans" && l["source"] == "artifact-name"));
 }
+
+#[test]
+fn a_relation_quoted_as_an_example_is_not_inferred() {
+    // superpowers' writing-skills shows how to cross-reference a skill with
+    // "✅ Good: `**REQUIRED BACKGROUND:** …`": the marker inside a code span
+    // is an example, not this skill's own prerequisite. The plain marker
+    // above it still is.
+    let (mut cmd, _h) = re0_repo();
+    let v = json(cmd.args([
+        "check",
+        "fixtures/plan/quoted-relations",
+        "--format",
+        "json",
+    ]));
+    let text = v.to_string();
+    assert!(
+        text.contains("test-first-coding -> authoring-skills is inferred (skill-text)"),
+        "{text}"
+    );
+    assert!(!text.contains("hunting-bugs -> authoring-skills"), "{text}");
+}

@@ -263,6 +263,11 @@ fn read_body(body: &str, p: &mut Prose) {
         {
             continue;
         }
+        // "✅ Good: `**REQUIRED BACKGROUND:** … superpowers:x`" shows how
+        // to write a relation; it states none of this skill's own.
+        if quotes_a_relation(&lower) {
+            continue;
+        }
         let background = lower.contains("required background");
         let sub = lower.contains("required sub-skill") || lower.contains("required next");
         for name in mentioned_skills(line) {
@@ -275,6 +280,19 @@ fn read_body(body: &str, p: &mut Prose) {
         }
     }
 }
+
+/// True when a relation marker stands inside an inline code span of the
+/// (lowercased) line: an example of the marker, quoted, not a relation.
+fn quotes_a_relation(lower: &str) -> bool {
+    lower
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|span| RELATION_MARKERS.iter().any(|m| span.contains(m)))
+}
+
+/// The markers of a relation a body states outright.
+const RELATION_MARKERS: [&str; 3] = ["required background", "required sub-skill", "required next"];
 
 /// True when the line hands on to `name`: "invoke the x skill", "use x".
 fn invokes(lower: &str, name: &str) -> bool {
@@ -533,6 +551,17 @@ mod tests {
         read_body("- **REQUIRED SUB-SKILL:** Use superpowers:executing-plans\nREQUIRED BACKGROUND: You MUST understand superpowers:test-driven-development first\n", &mut p);
         assert_eq!(p.then[0].0, "superpowers:executing-plans");
         assert_eq!(p.first[0].0, "superpowers:test-driven-development");
+        // A marker quoted in a code span is an example of how to write one.
+        let mut ex = Prose::default();
+        read_body("- ✅ Good: `**REQUIRED BACKGROUND:** You MUST understand superpowers:systematic-debugging`\n- ❌ Bad: `**REQUIRED SUB-SKILL:** Use superpowers:executing-plans`\n", &mut ex);
+        assert!(ex.first.is_empty() && ex.then.is_empty(), "{ex:?}");
+        // A code span that only names the skill still leaves the relation.
+        let mut named = Prose::default();
+        read_body(
+            "- **REQUIRED SUB-SKILL:** apply `superpowers:systematic-debugging` first\n",
+            &mut named,
+        );
+        assert_eq!(named.then[0].0, "superpowers:systematic-debugging");
         // An artifact one makes and another needs: the same last word, stemmed.
         let a = Analyzer::default();
         let blank = crate::catalog::skill::blank("x");
