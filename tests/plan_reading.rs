@@ -501,3 +501,37 @@ fn what_it_stands_for_is_served_and_the_new_work_takes_its_own_skill() {
         ["bug-hunt"]
     );
 }
+
+#[test]
+fn a_verb_beyond_the_lists_after_a_comma_opens_a_task_of_its_own() {
+    // "…, plus give me a snippet…": "give" is on no list of task verbs, but
+    // a word that is no function word, followed by a new object ("me", "a",
+    // "the"), opens a command. The two tasks come in the order asked, with
+    // the order's provenance; before, the sentence was one clause and the
+    // skills came in relevance order.
+    let p = plan_in(
+        "fixtures/plan/unlisted-verbs",
+        "scaffold an mcp server for our inventory service, plus give me a snippet \
+         calling the model api with prompt caching",
+        &[],
+    );
+    assert_eq!(targets(&p), ["server-scaffold", "model-api"]);
+    assert_eq!(
+        links(&p, "model-api"),
+        [("s1".to_string(), "intent-order".to_string())]
+    );
+}
+
+#[test]
+fn a_pronoun_or_a_prohibition_after_a_comma_goes_on_with_the_task_before() {
+    // "squeeze it down" refers back and "don't touch any other files" bounds
+    // the work: neither is a second task, so one skill serves the request.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/unlisted-verbs",
+            "the readme got wordy, squeeze it down and keep what it says, \
+             don't touch any other files"
+        ),
+        ["tidy-prose"]
+    );
+}

@@ -22,7 +22,9 @@
 //! and "can you…". What a sentence asks is read in [`super::asks`].
 
 use super::asks::{is_knowledge_request, is_question, is_request};
-use super::task_words::{starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS};
+use super::task_words::{
+    reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS,
+};
 
 /// One task of the intent.
 #[derive(Debug, Clone, PartialEq)]
@@ -239,8 +241,16 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // not the last of a list ("the preview, the frames, and the
             // headlines").
             cuts.push((start, end, Link::Forward));
-        } else if comma_before && starts_joined_task(w) {
+        } else if comma_before && (starts_joined_task(w) || reads_as_command(&plain(&words[i..]))) {
+            // "…, simplify the intro"; a verb on no list by its shape:
+            // "…, swap each one for a comma".
             cuts.push((start, start, Link::Forward));
+        } else if (comma_before || w == "plus")
+            && matches!(w.as_str(), "and" | "plus")
+            && reads_as_command(&plain(&words[i + 1..]))
+        {
+            // "…, plus give me a snippet calling the API".
+            cuts.push((start, end, Link::Forward));
         }
         i += 1;
     }
@@ -333,6 +343,11 @@ fn is_filler(piece: &str) -> bool {
                 | "but"
         )
     })
+}
+
+/// The first few words, as text.
+fn plain(words: &[(String, usize, usize)]) -> Vec<&str> {
+    words.iter().take(4).map(|(w, _, _)| w.as_str()).collect()
 }
 
 #[cfg(test)]

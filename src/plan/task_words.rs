@@ -210,6 +210,74 @@ pub fn starts_joined_task(w: &str) -> bool {
     verb(w) || w.rsplit_once('-').is_some_and(|(_, last)| verb(last))
 }
 
+/// Words that open a new object of a verb: an article, a possessive or a
+/// quantifier ("swap each one", "give me a snippet"). Not a pronoun: "sort
+/// it out" goes on with the task before it.
+const OBJECT_WORDS: &[&str] = &[
+    "a",
+    "all",
+    "an",
+    "any",
+    "each",
+    "every",
+    "everything",
+    "me",
+    "my",
+    "our",
+    "some",
+    "the",
+    "us",
+    "your",
+];
+
+/// Words that are never the verb of a command: articles, pronouns,
+/// prepositions, conjunctions, auxiliaries, interjections and the adverbs
+/// that open a clause.
+const NOT_VERBS: &[&str] = &[
+    "a", "about", "actually", "after", "again", "all", "also", "although", "am", "an", "and",
+    "any", "anyway", "are", "as", "at", "be", "because", "before", "being", "both", "but", "by",
+    "can", "could", "did", "do", "does", "each", "either", "else", "even", "every", "for", "from",
+    "guess", "had", "has", "have", "he", "her", "here", "hey", "hi", "his", "how", "i", "i'd",
+    "i'll", "i'm", "i've", "if", "in", "into", "is", "it", "it'll", "its", "just", "lol", "maybe",
+    "me", "might", "more", "most", "much", "must", "my", "neither", "next", "no", "nor", "not",
+    "nothing", "now", "of", "oh", "ok", "okay", "on", "once", "one", "only", "or", "other", "our",
+    "out", "over", "perhaps", "please", "probably", "quite", "rather", "she", "should", "since",
+    "so", "some", "still", "such", "than", "that", "the", "their", "them", "then", "there",
+    "these", "they", "this", "those", "though", "thus", "to", "too", "under", "until", "up",
+    "very", "was", "we", "we'd", "we'll", "we're", "we've", "well", "were", "what", "whatever",
+    "when", "where", "whether", "which", "while", "who", "why", "will", "with", "without", "would",
+    "yeah", "yes", "yet", "you", "your",
+];
+
+/// True when `words[j]` reads as the verb of a command by its shape: it is
+/// no function word, not a past or -ing form nor one that takes a
+/// third-person -s, and what follows opens its object ("farm them out",
+/// "swap each one", "give me a snippet"). Verbs beyond the lists above
+/// are read this way after a comma. "don't…" is not: it bounds the task
+/// before it ("…, don't edit any files").
+pub fn reads_as_command(words: &[&str]) -> bool {
+    let Some((&w, rest)) = words.split_first() else {
+        return false;
+    };
+    if starts_joined_task(w) {
+        return !rest.is_empty();
+    }
+    !NOT_VERBS.contains(&w)
+        && plain_form(w)
+        && rest.first().is_some_and(|n| OBJECT_WORDS.contains(n))
+}
+
+/// A word in the form a command's verb takes: letters only, not ending in
+/// -ed, -ing, -ly or a third-person -s (but "-ss": "press", "discuss").
+fn plain_form(w: &str) -> bool {
+    w.len() >= 2
+        && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+        && !w.ends_with("ed")
+        && !w.ends_with("ing")
+        && !w.ends_with("ly")
+        && (!w.ends_with('s') || w.ends_with("ss"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,5 +291,37 @@ mod tests {
             assert_eq!(v, list);
         }
         assert!(JOINED_TASK_VERBS.iter().all(|w| !TASK_VERBS.contains(w)));
+        for list in [OBJECT_WORDS, NOT_VERBS] {
+            let mut v = list.to_vec();
+            v.sort();
+            v.dedup();
+            assert_eq!(v, list);
+        }
+    }
+
+    #[test]
+    fn a_command_is_read_by_its_shape() {
+        let reads = |s: &str| reads_as_command(&s.split(' ').collect::<Vec<_>>());
+        for s in [
+            "give me a snippet",
+            "swap each one",
+            "grab the page",
+            "fix it",
+        ] {
+            assert!(reads(s), "{s}");
+        }
+        // A pronoun goes on with the task before; a function word, a past
+        // or -ing form or a third-person verb opens no command.
+        for s in [
+            "sort it out",
+            "lol my cat",
+            "checked the bill",
+            "says the license",
+            "nothing to do",
+            "whatever punctuation fits",
+            "don't edit any files",
+        ] {
+            assert!(!reads(s), "{s}");
+        }
     }
 }
