@@ -525,7 +525,9 @@ fn a_verb_beyond_the_lists_after_a_comma_opens_a_task_of_its_own() {
 #[test]
 fn a_pronoun_or_a_prohibition_after_a_comma_goes_on_with_the_task_before() {
     // "squeeze it down" refers back and "don't touch any other files" bounds
-    // the work: neither is a second task, so one skill serves the request.
+    // the work: neither is a second task, so one skill serves the request,
+    // though file-sweep's description says "other files touched" (cut as a
+    // task of its own, that piece takes it).
     assert_eq!(
         planned_in(
             "fixtures/plan/unlisted-verbs",

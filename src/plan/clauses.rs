@@ -245,8 +245,7 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // "…, simplify the intro"; a verb on no list by its shape:
             // "…, swap each one for a comma".
             cuts.push((start, start, Link::Forward));
-        } else if (comma_before || w == "plus")
-            && matches!(w.as_str(), "and" | "plus")
+        } else if (w == "plus" || (w == "and" && comma_before))
             && reads_as_command(&plain(&words[i + 1..]))
         {
             // "…, plus give me a snippet calling the API".

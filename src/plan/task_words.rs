@@ -249,12 +249,12 @@ const NOT_VERBS: &[&str] = &[
     "yeah", "yes", "yet", "you", "your",
 ];
 
-/// True when `words[j]` reads as the verb of a command by its shape: it is
-/// no function word, not a past or -ing form nor one that takes a
-/// third-person -s, and what follows opens its object ("farm them out",
-/// "swap each one", "give me a snippet"). Verbs beyond the lists above
-/// are read this way after a comma. "don't…" is not: it bounds the task
-/// before it ("…, don't edit any files").
+/// True when `words` open with the verb of a command: a verb of the lists
+/// above with anything after it, or, by its shape, a word that is no
+/// function word, not a past or -ing form nor one that takes a
+/// third-person -s, followed by a new object ("swap each one", "give me a
+/// snippet"). "don't…" is not one: it bounds the task before it ("…,
+/// don't edit any files").
 pub fn reads_as_command(words: &[&str]) -> bool {
     let Some((&w, rest)) = words.split_first() else {
         return false;
