@@ -137,6 +137,97 @@ fn the_intents_order_orders_skills_without_contracts() {
 }
 
 #[test]
+fn words_that_put_a_later_task_first_order_it_first() {
+    // Each wording asks for research before the design doc, written the
+    // other way round. 65fbc47 ordered the "before you…" one backwards and
+    // linked neither of the "…first" / "before that" ones.
+    for intent in [
+        "write a design doc, but research the options first",
+        "before you write a design doc, research the options",
+        "write a design doc, and before that research the options",
+        "write a design doc; before that, research the options",
+        "Write a design doc. Before you do, research the options.",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(targets(&p), ["research-options", "design-doc"], "{intent}");
+        assert_eq!(
+            links(&p, "design-doc"),
+            [("s1".to_string(), "intent-order".to_string())],
+            "{intent}"
+        );
+    }
+}
+
+#[test]
+fn a_sentence_that_opens_with_then_is_a_step_of_its_own() {
+    // 65fbc47 read each second sentence as more about the first and
+    // planned research-options alone.
+    for intent in [
+        "Research the options. Then write a design doc.",
+        "Research the options. Once that's done, write a design doc.",
+        "research the options; once that's done write a design doc",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(targets(&p), ["research-options", "design-doc"], "{intent}");
+        assert_eq!(
+            links(&p, "design-doc"),
+            [("s1".to_string(), "intent-order".to_string())],
+            "{intent}"
+        );
+    }
+    // A clause of time that ends at its comma, followed by no request,
+    // stays the scene: "write a design doc" there is when, not what.
+    let p = plan(
+        "Research the options. When I write a design doc, the tables break.",
+        &[],
+    );
+    assert_eq!(targets(&p), ["research-options"]);
+}
+
+#[test]
+fn numbered_steps_and_arrows_are_the_asked_order() {
+    // 65fbc47 found these skills but linked none of them.
+    for intent in [
+        "1) research the options 2) write a design doc 3) review the doc",
+        "research the options -> write a design doc -> review the doc",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(
+            targets(&p),
+            ["research-options", "design-doc", "doc-review"],
+            "{intent}"
+        );
+        assert_eq!(
+            links(&p, "doc-review"),
+            [("s2".to_string(), "intent-order".to_string())],
+            "{intent}"
+        );
+    }
+}
+
+#[test]
+fn work_asked_of_the_agent_as_when_is_a_step() {
+    // "…before you X", "…once you've X": the agent is asked to do X.
+    for intent in [
+        "research the options before you write a design doc",
+        "write a design doc once you've researched the options",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(targets(&p), ["research-options", "design-doc"], "{intent}");
+        assert_eq!(
+            links(&p, "design-doc"),
+            [("s1".to_string(), "intent-order".to_string())],
+            "{intent}"
+        );
+    }
+    // The person's own "before I merge" stays when, not what.
+    assert_eq!(
+        targets(&plan("review the doc before I ship it", &[])),
+        ["doc-review"]
+    );
+}
+
+#[test]
 fn skill_text_and_artifact_names_order_skills_named_together() {
     // Named in one clause: no intent order; the texts say which comes first.
     let p = plan("/carrying-out-plans /drafting-plans", &[]);

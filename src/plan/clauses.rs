@@ -1,17 +1,21 @@
 //! Cutting an intent into the tasks it asks for, in the order it asks.
 //!
 //! "research the options, write a design doc, then review it" is three
-//! tasks; each clause gets its own skill and nothing more. A clause ends at
-//! `;`, `.`, `?`, `!` or a line break, and at the connectives `then`,
+//! tasks; each clause gets its own skill and nothing more. A clause ends
+//! where a sentence does ([`super::sentences`]: `;`, `.`, `?`, `!`, a line
+//! break, a numbered step or an arrow), and at the connectives `then`,
 //! `and then`, `after that`, `afterwards`, `next`, `finally`, `followed
 //! by`, and at a comma, `and` or `&` when what follows reads as a new task
 //! (see `starts_joined_task`) or says what else is wanted ("…and I also
 //! want the auth code checked"). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do.
 //!
-//! Order: clauses run in the order they are written, except that "X, but
-//! first Y" puts Y first. Each clause carries its place in that order
-//! ([`Clause::rank`]).
+//! Order: clauses run in the order they are written, except where words
+//! put a later one first ("X, but first Y", "X, but Y first", "X; before
+//! that, Y", "before you X, Y": see [`super::order_words`]). Each clause
+//! carries its place in that order ([`Clause::rank`]). A sentence that
+//! opens with a connective of order ("Then write the plan.", "Once that's
+//! done, write the plan.") is a step of its own ([`Clause::step`]).
 //!
 //! A clause that only asks to know something ("what font size works best
 //! on slides?", "tell me a fun fact about PDFs", "is docx better than
@@ -22,6 +26,8 @@
 //! and "can you…". What a sentence asks is read in [`super::asks`].
 
 use super::asks::{is_knowledge_request, is_question, is_request};
+use super::order_words;
+use super::sentences;
 use super::task_words::{
     reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS,
 };
@@ -49,21 +55,11 @@ pub struct Clause {
     /// The sentence it was cut from (0 first): clauses of one sentence are
     /// the tasks of a list ("make a gif, then a poster").
     pub sentence: usize,
+    /// Its sentence, not the first, opens with a connective of order and
+    /// asks for work after it ("Then write the plan."): a step of its own,
+    /// not more about the request before it.
+    pub step: bool,
 }
-
-/// Connectives between two clauses that keep the written order.
-const FORWARD: &[&[&str]] = &[
-    &["and", "then"],
-    &["then"],
-    &["after", "that"],
-    &["afterwards"],
-    &["afterward"],
-    &["next"],
-    &["finally"],
-    &["followed", "by"],
-    &["and", "finally"],
-    &["and", "also"],
-];
 
 pub(super) fn words_of(text: &str) -> Vec<(String, usize, usize)> {
     let mut out = Vec::new();
@@ -95,6 +91,9 @@ fn fold(word: &str) -> String {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Link {
     Forward,
+    /// A connective that says so ("then", "after that"): the order holds
+    /// whatever the clause after it says.
+    Then,
     /// The clause after the cut comes first.
     Reverse,
 }
@@ -105,18 +104,28 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut pieces: Vec<(String, Option<Link>, bool, usize)> = Vec::new();
     let mut requests: Vec<bool> = Vec::new();
     let mut own_questions: Vec<bool> = Vec::new();
-    for sentence in intent.split(['\n', ';', '!', '?']).flat_map(split_periods) {
+    let mut steps: Vec<bool> = Vec::new();
+    for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
         if trimmed.is_empty() {
             continue;
         }
         let asked = intent_marks_question(intent, sentence);
         let n = requests.len();
-        requests.push(is_request(trimmed));
+        // "Then write the plan.", "Once that's done, write the plan.": a
+        // step of its own, asked for by the clause after the connective.
+        let step = !asked && (opens_step(trimmed) || marked && is_request(trimmed));
+        requests.push(is_request(trimmed) || step);
+        steps.push(step);
         own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
         let mut first = true;
         for (text, link) in cut_sentence(trimmed) {
-            let link = if first { Some(Link::Forward) } else { link };
+            let link = match first {
+                // "Write the plan. Before that, brainstorm it with me."
+                true if opens_reversed(trimmed) => Some(Link::Reverse),
+                true => Some(Link::Forward),
+                false => link,
+            };
             pieces.push((text, link, asked, n));
             first = false;
         }
@@ -137,6 +146,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             context: scene_setting && !requests[n],
             beside_question: scene_setting && !requests[n] && asked_by_question,
             sentence: n,
+            step: n > 0 && steps[n],
         });
         match link {
             Some(Link::Reverse) if k > 0 => {
@@ -155,27 +165,33 @@ pub fn split(intent: &str) -> Vec<Clause> {
     clauses
 }
 
-/// Splits at a period that ends a sentence (not in ".pdf" or "v1.2").
-fn split_periods(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let b = s.as_bytes();
-    for i in 0..b.len() {
-        if b[i] == b'.' && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
-            out.push(&s[start..i]);
-            start = i + 1;
-        }
-    }
-    out.push(&s[start..]);
-    out
-}
-
 /// True when the piece of `s` that ends at byte `at` (from the last cut in
 /// `cuts`) holds a comma before the one just before `at`: "A, B, and C"
 /// is one list.
 fn listed_before(s: &str, cuts: &[(usize, usize, Link)], at: usize) -> bool {
     let from = cuts.last().map_or(0, |c| c.1);
     s[from.min(at)..at].matches(',').count() >= 2
+}
+
+/// True when the sentence opens by putting itself before the sentence
+/// before it: "Before that, …", "But first, …", "Before you do, …".
+fn opens_reversed(sentence: &str) -> bool {
+    let found = words_of(sentence);
+    let words = plain(&found);
+    order_words::reversing(&words).is_some() || order_words::opens_with_before(&words)
+}
+
+/// True when the sentence opens with a connective of order ("then",
+/// "after that", "once that's done") and asks for work after it.
+fn opens_step(sentence: &str) -> bool {
+    let found = words_of(sentence);
+    let commas: Vec<bool> = found
+        .iter()
+        .map(|(_, _, end)| sentence[*end..].trim_start().starts_with(','))
+        .collect();
+    let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
+    let main = |rest: &[String]| is_request(&rest.join(" "));
+    order_words::opener_end(&words, &commas, main).is_some_and(|i| main(&words[i..]))
 }
 
 /// True when the sentence was written with a question mark after it.
@@ -191,6 +207,7 @@ fn intent_marks_question(intent: &str, sentence: &str) -> bool {
 /// the piece before it.
 fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     let words = words_of(s);
+    let all: Vec<&str> = words.iter().map(|(w, _, _)| w.as_str()).collect();
     // (cut at, resume at, how the next piece relates to the one before)
     let mut cuts: Vec<(usize, usize, Link)> = Vec::new();
     let mut i = 0;
@@ -202,9 +219,27 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             continue;
         }
         let comma_before = s[..start].trim_end().ends_with([',', '&']);
-        if let Some(len) = forward_marker(&words[i..]) {
+        if let Some(len) = order_words::forward(&all[i..]) {
             if i + len < words.len() {
-                cuts.push((start, words[i + len - 1].2, Link::Forward));
+                cuts.push((start, words[i + len - 1].2, Link::Then));
+                i += len;
+                continue;
+            }
+        }
+        if let Some(len) = order_words::reversing(&all[i..]) {
+            if i + len < words.len() {
+                cuts.push((start, words[i + len - 1].2, Link::Reverse));
+                i += len;
+                continue;
+            }
+        }
+        if let Some((len, link)) = order_words::agent_time(&all[i..]) {
+            // "audit the markup before you redo the typography", "commit
+            // once you've cleared up the conflicts": work asked of the
+            // agent, said as when.
+            if i + len < words.len() && order_words::agent_verb(all[i + len]) {
+                let link = if link { Link::Forward } else { Link::Reverse };
+                cuts.push((start, words[i + len - 1].2, link));
                 i += len;
                 continue;
             }
@@ -222,6 +257,9 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 start
             };
             cuts.push((at, end, Link::Reverse));
+        } else if w == "but" && order_words::ends_first(&all[i + 1..], true) {
+            // "execute the plan, but brainstorm the design first".
+            cuts.push((start, end, Link::Reverse));
         } else if w == "and" && has_next && starts_joined_task(&words[i + 1].0) {
             cuts.push((start, end, Link::Forward));
         } else if matches!(w.as_str(), "and" | "plus") && i >= 2 && states_a_want(&words[i + 1..]) {
@@ -253,6 +291,13 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
         i += 1;
     }
+    // "before you write the plan, brainstorm it with me": the sentence's
+    // main clause, after the comma, comes first.
+    if let Some(first) = cuts.first_mut() {
+        if first.2 == Link::Forward && order_words::opens_with_before(&all) {
+            first.2 = Link::Reverse;
+        }
+    }
     let mut out = Vec::new();
     let mut from = 0;
     let mut pending: Option<Link> = None;
@@ -269,7 +314,18 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         from = resume;
     }
     push_piece(&mut out, &s[from..], pending);
+    // "…, brainstorm the design first": a task that says it comes first.
+    for (text, link) in out.iter_mut().skip(1) {
+        if *link == Some(Link::Forward) && order_words::ends_first(&plain_all(text), false) {
+            *link = Some(Link::Reverse);
+        }
+    }
     out
+}
+
+/// Every word of `text`.
+fn plain_all(text: &str) -> Vec<String> {
+    words_of(text).into_iter().map(|(w, _, _)| w).collect()
 }
 
 /// True when a word shortly before an "and" (no other "and" between)
@@ -314,15 +370,6 @@ fn push_piece(out: &mut Vec<(String, Option<Link>)>, piece: &str, link: Option<L
     keep
 }
 
-/// The length of the forward connective `words` starts with, if any.
-fn forward_marker(words: &[(String, usize, usize)]) -> Option<usize> {
-    FORWARD
-        .iter()
-        .filter(|m| m.len() <= words.len() && m.iter().zip(words).all(|(a, (x, _, _))| a == x))
-        .map(|m| m.len())
-        .max()
-}
-
 /// Pieces that are only a connective or a greeting.
 fn is_filler(piece: &str) -> bool {
     let w = words_of(piece);
@@ -340,6 +387,9 @@ fn is_filler(piece: &str) -> bool {
                 | "ok"
                 | "so"
                 | "but"
+                | "before"
+                | "that"
+                | "this"
         )
     })
 }
@@ -350,206 +400,4 @@ fn plain(words: &[(String, usize, usize)]) -> Vec<&str> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn texts(intent: &str) -> Vec<(String, usize)> {
-        split(intent)
-            .into_iter()
-            .map(|c| (c.text, c.rank))
-            .collect()
-    }
-
-    #[test]
-    fn tasks_are_cut_at_connectives_in_order() {
-        assert_eq!(
-            texts("research the options, write a design doc, then review it"),
-            [
-                ("research the options".to_string(), 0),
-                ("write a design doc".to_string(), 1),
-                ("review it".to_string(), 2)
-            ]
-        );
-        assert_eq!(
-            texts("merge these PDFs and make a deck from them"),
-            [
-                ("merge these PDFs".to_string(), 0),
-                ("make a deck from them".to_string(), 1)
-            ]
-        );
-        assert_eq!(
-            texts("add tables, charts and notes to the report"),
-            [("add tables, charts and notes to the report".to_string(), 0)]
-        );
-        // A hyphenated verb is read by its last part.
-        assert_eq!(
-            texts("check the logs for errors and re-run the job"),
-            [
-                ("check the logs for errors".to_string(), 0),
-                ("re-run the job".to_string(), 1)
-            ]
-        );
-        assert_eq!(texts("we need tests and well-known fixtures").len(), 1);
-        // "and I also want" says what else is wanted; without "also" it
-        // often says the same task again.
-        assert_eq!(
-            texts("login fails randomly and I also want the auth code checked"),
-            [
-                ("login fails randomly".to_string(), 0),
-                ("I also want the auth code checked".to_string(), 1)
-            ]
-        );
-        assert_eq!(texts("churn is 7% and we need to bring it down").len(), 1);
-        // "I'd also like", typed or with a typographic apostrophe.
-        for want in [
-            "I'd also like",
-            "I\u{2019}d also like",
-            "we'd also like",
-            "plus we also need",
-        ] {
-            let intent = format!("tidy the release notes and {want} a changelog entry");
-            let intent = intent.replace("and plus", "plus");
-            assert_eq!(texts(&intent).len(), 2, "{intent}");
-        }
-        assert_eq!(
-            texts("tidy the notes and I\u{2019}d like it short").len(),
-            1
-        );
-    }
-
-    #[test]
-    fn a_second_object_is_a_task_but_a_pair_is_not() {
-        assert_eq!(
-            texts("make a slack gif and a printable poster for the party"),
-            [
-                ("make a slack gif".to_string(), 0),
-                ("a printable poster for the party".to_string(), 1)
-            ]
-        );
-        assert_eq!(texts("compare the old and the new schema").len(), 1);
-        assert_eq!(texts("the old and the new schema").len(), 1);
-        // After a comma, a second thing is a task even with no verb before
-        // it; the last item of a list of three is not.
-        assert_eq!(
-            texts("a meeting note with callouts, and a ticket for the follow-up"),
-            [
-                ("a meeting note with callouts".to_string(), 0),
-                ("a ticket for the follow-up".to_string(), 1)
-            ]
-        );
-        assert_eq!(
-            texts("we need the preview, the frames, and the headlines").len(),
-            1
-        );
-        // "between X and Y", "both X and Y" pair two things, even when the
-        // second is a verb of work.
-        assert_eq!(
-            texts("what's the difference between rebase and merge").len(),
-            1
-        );
-        assert_eq!(texts("update both the docs and the tests").len(), 1);
-        assert_eq!(texts("fix the flaky test and merge the branch").len(), 2);
-    }
-
-    #[test]
-    fn when_words_stay_and_first_reorders() {
-        assert_eq!(
-            texts("get a review before I merge"),
-            [("get a review before I merge".to_string(), 0)]
-        );
-        assert_eq!(
-            texts("ship it, but first update the changelog"),
-            [
-                ("ship it".to_string(), 1),
-                ("update the changelog".to_string(), 0)
-            ]
-        );
-    }
-
-    #[test]
-    fn questions_ask_for_no_work() {
-        for q in [
-            "What font size works best on slides?",
-            "tell me a fun fact about PDFs",
-            "is docx better than pdf",
-            "how does git rebase work",
-            "in plain words, what even is a merge conflict",
-            "how do compilers pick which registers to use?",
-            "when did git get worktrees?",
-            "where is the changelog format written down?",
-        ] {
-            assert!(split(q).iter().all(|c| c.question), "{q}");
-        }
-        for r in [
-            "how do I merge these PDFs",
-            "can you make a deck",
-            "fill in this form",
-            "why is my build failing",
-            "how do you merge two PDFs",
-            "when it builds, deploy the preview",
-        ] {
-            assert!(split(r).iter().all(|c| !c.question), "{r}");
-        }
-    }
-
-    #[test]
-    fn a_task_that_reports_back_is_a_request() {
-        for r in [
-            "Can you audit our listing and tell me what to fix?",
-            "Review this cold email and tell me what's wrong",
-        ] {
-            assert!(split(r).iter().all(|c| !c.question), "{r}");
-        }
-        for q in [
-            "can you tell me a fun fact about PDFs",
-            "tell me what a merge conflict is",
-        ] {
-            assert!(split(q).iter().all(|c| c.question), "{q}");
-        }
-    }
-
-    #[test]
-    fn sentences_that_set_the_scene_are_context() {
-        let c = split("We sell sneakers online. Make me an ad for the spring drop.");
-        assert!(c[0].context && !c[1].context);
-        let c = split("tests fail on main. no idea why.");
-        assert!(c.iter().all(|c| !c.context));
-        // A request in shorthand, its subject left out, is a request.
-        let c = split("We're a SaaS that just launched. Need OG images for every post.");
-        assert!(c[0].context && !c[1].context, "{c:?}");
-        let c = split("We run a bakery. Looking for a logo with a wheat motif.");
-        assert!(c[0].context && !c[1].context, "{c:?}");
-        assert!(!is_request("looking at the logs, the worker died at noon"));
-    }
-
-    #[test]
-    fn an_own_question_is_the_ask_where_no_sentence_asks_for_work() {
-        let c = split("Should we advertise on TikTok? We sell accounting software.");
-        assert!(
-            !c[0].context && c[1].context && c[1].beside_question,
-            "{c:?}"
-        );
-        // A sentence that asks for work outright keeps the question beside
-        // it part of the request, as before.
-        let c = split("Should we advertise on TikTok? Make me a plan.");
-        assert!(c.iter().all(|c| !c.beside_question), "{c:?}");
-        // A question about things in general is no ask.
-        let c = split("What is a CTA? We sell accounting software.");
-        assert!(c.iter().all(|c| !c.context), "{c:?}");
-    }
-
-    #[test]
-    fn a_joined_task_opens_with_any_common_verb() {
-        assert_eq!(
-            texts("strip vendor names out of the runbook and get rid of its em dashes"),
-            [
-                ("strip vendor names out of the runbook".to_string(), 0),
-                ("get rid of its em dashes".to_string(), 1)
-            ]
-        );
-        // Alone, a light verb aimed back is no request: the sentence before
-        // it stays the request.
-        let c = split("We owe the client a compliance check on the spec. Get that done.");
-        assert!(c.iter().all(|c| !c.context), "{c:?}");
-    }
-}
+mod tests;

@@ -31,6 +31,9 @@ pub struct QueryClause {
     pub listed: bool,
     /// The sentence it was cut from.
     pub sentence: usize,
+    /// Its sentence opens with a connective of order: a step of its own
+    /// (see [`super::clauses::Clause::step`]).
+    pub step: bool,
     /// The terms of what a piece is about, which are not its own words
     /// unless they also stand outside the topic (see `topic_of`).
     pub topic: Vec<usize>,
@@ -141,6 +144,7 @@ impl Query {
                 whole: false,
                 listed,
                 sentence: c.sentence,
+                step: c.step,
                 topic: Vec::new(),
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, clause_no);
@@ -303,6 +307,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         whole: true,
         listed: false,
         sentence: usize::MAX,
+        step: false,
         topic: Vec::new(),
     };
     for c in parts {

@@ -459,7 +459,8 @@ fn in_clause_order(sel: &mut Selection) {
 /// first sentence that chose a skill states (the most evidenced skill of
 /// that sentence): a skill chosen for a later sentence is kept only with
 /// [`SENTENCE_SHARE`] of that skill's evidence. Tasks listed in one
-/// sentence, and named skills, are not touched.
+/// sentence, a sentence that opens with a connective of order ("Then
+/// write the plan."), and named skills, are not touched.
 fn one_request(
     sel: &mut Selection,
     q: &Query,
@@ -467,7 +468,7 @@ fn one_request(
     why: &mut [Option<String>],
     catalog: &Catalog,
 ) {
-    let took: Vec<(usize, f64, usize)> = sel
+    let took: Vec<(usize, f64, usize, bool)> = sel
         .chosen
         .iter()
         .filter_map(|(s, c)| match c {
@@ -477,18 +478,19 @@ fn one_request(
                 .clauses
                 .iter()
                 .find(|k| !k.whole && &k.text == clause)
-                .map(|k| (*s, *evidence, k.sentence)),
+                .map(|k| (*s, *evidence, k.sentence, k.step)),
             _ => None,
         })
         .collect();
-    let Some(&(top, best, sentence)) = took
+    let Some(&(top, best, sentence, _)) = took
         .iter()
         .min_by(|a, b| a.2.cmp(&b.2).then(b.1.total_cmp(&a.1)))
     else {
         return;
     };
-    for &(s, e, at) in &took {
-        if at == sentence || e >= SENTENCE_SHARE * best {
+    for &(s, e, at, step) in &took {
+        // "Then write the plan.": a sentence that says it is the next step.
+        if at == sentence || step || e >= SENTENCE_SHARE * best {
             continue;
         }
         sel.chosen.retain(|(x, _)| *x != s);

@@ -1,0 +1,231 @@
+//! Unit tests of cutting an intent into its tasks.
+use super::*;
+
+fn texts(intent: &str) -> Vec<(String, usize)> {
+    split(intent)
+        .into_iter()
+        .map(|c| (c.text, c.rank))
+        .collect()
+}
+
+#[test]
+fn tasks_are_cut_at_connectives_in_order() {
+    assert_eq!(
+        texts("research the options, write a design doc, then review it"),
+        [
+            ("research the options".to_string(), 0),
+            ("write a design doc".to_string(), 1),
+            ("review it".to_string(), 2)
+        ]
+    );
+    assert_eq!(
+        texts("merge these PDFs and make a deck from them"),
+        [
+            ("merge these PDFs".to_string(), 0),
+            ("make a deck from them".to_string(), 1)
+        ]
+    );
+    assert_eq!(
+        texts("add tables, charts and notes to the report"),
+        [("add tables, charts and notes to the report".to_string(), 0)]
+    );
+    // A hyphenated verb is read by its last part.
+    assert_eq!(
+        texts("check the logs for errors and re-run the job"),
+        [
+            ("check the logs for errors".to_string(), 0),
+            ("re-run the job".to_string(), 1)
+        ]
+    );
+    assert_eq!(texts("we need tests and well-known fixtures").len(), 1);
+    // "and I also want" says what else is wanted; without "also" it
+    // often says the same task again.
+    assert_eq!(
+        texts("login fails randomly and I also want the auth code checked"),
+        [
+            ("login fails randomly".to_string(), 0),
+            ("I also want the auth code checked".to_string(), 1)
+        ]
+    );
+    assert_eq!(texts("churn is 7% and we need to bring it down").len(), 1);
+    // "I'd also like", typed or with a typographic apostrophe.
+    for want in [
+        "I'd also like",
+        "I\u{2019}d also like",
+        "we'd also like",
+        "plus we also need",
+    ] {
+        let intent = format!("tidy the release notes and {want} a changelog entry");
+        let intent = intent.replace("and plus", "plus");
+        assert_eq!(texts(&intent).len(), 2, "{intent}");
+    }
+    assert_eq!(
+        texts("tidy the notes and I\u{2019}d like it short").len(),
+        1
+    );
+}
+
+#[test]
+fn a_second_object_is_a_task_but_a_pair_is_not() {
+    assert_eq!(
+        texts("make a slack gif and a printable poster for the party"),
+        [
+            ("make a slack gif".to_string(), 0),
+            ("a printable poster for the party".to_string(), 1)
+        ]
+    );
+    assert_eq!(texts("compare the old and the new schema").len(), 1);
+    assert_eq!(texts("the old and the new schema").len(), 1);
+    // After a comma, a second thing is a task even with no verb before
+    // it; the last item of a list of three is not.
+    assert_eq!(
+        texts("a meeting note with callouts, and a ticket for the follow-up"),
+        [
+            ("a meeting note with callouts".to_string(), 0),
+            ("a ticket for the follow-up".to_string(), 1)
+        ]
+    );
+    assert_eq!(
+        texts("we need the preview, the frames, and the headlines").len(),
+        1
+    );
+    // "between X and Y", "both X and Y" pair two things, even when the
+    // second is a verb of work.
+    assert_eq!(
+        texts("what's the difference between rebase and merge").len(),
+        1
+    );
+    assert_eq!(texts("update both the docs and the tests").len(), 1);
+    assert_eq!(texts("fix the flaky test and merge the branch").len(), 2);
+}
+
+#[test]
+fn when_words_stay_and_first_reorders() {
+    assert_eq!(
+        texts("get a review before I merge"),
+        [("get a review before I merge".to_string(), 0)]
+    );
+    assert_eq!(
+        texts("ship it, but first update the changelog"),
+        [
+            ("ship it".to_string(), 1),
+            ("update the changelog".to_string(), 0)
+        ]
+    );
+    for reversed in [
+        "ship it, but update the changelog first",
+        "ship it, and before that update the changelog",
+        "ship it. Before that, update the changelog.",
+        "before you ship it, update the changelog",
+    ] {
+        let t = texts(reversed);
+        let last = t.iter().find(|(x, _)| x.contains("changelog")).unwrap();
+        assert_eq!(last.1, 0, "{reversed}: {t:?}");
+        assert!(
+            t.iter()
+                .all(|(x, _)| !x.eq_ignore_ascii_case("before that")),
+            "{t:?}"
+        );
+    }
+    // "test first" is a way of working, not an order, without a "but".
+    let t = texts("new branch, make the change test first, commit it");
+    assert!(t.iter().enumerate().all(|(i, (_, r))| i == *r), "{t:?}");
+}
+
+#[test]
+fn a_sentence_opening_with_then_is_a_step() {
+    let c = split("Research the options. Then write a design doc.");
+    assert!(!c[1].context && c[1].step, "{c:?}");
+    let c = split("Research the options. Once that's done, write a design doc.");
+    assert!(!c[1].context && c[1].step, "{c:?}");
+    // Said when, asked for nothing.
+    let c = split("Research the options. When I write a doc, the tables break.");
+    assert!(c[1].context && !c[1].step, "{c:?}");
+}
+
+#[test]
+fn questions_ask_for_no_work() {
+    for q in [
+        "What font size works best on slides?",
+        "tell me a fun fact about PDFs",
+        "is docx better than pdf",
+        "how does git rebase work",
+        "in plain words, what even is a merge conflict",
+        "how do compilers pick which registers to use?",
+        "when did git get worktrees?",
+        "where is the changelog format written down?",
+    ] {
+        assert!(split(q).iter().all(|c| c.question), "{q}");
+    }
+    for r in [
+        "how do I merge these PDFs",
+        "can you make a deck",
+        "fill in this form",
+        "why is my build failing",
+        "how do you merge two PDFs",
+        "when it builds, deploy the preview",
+    ] {
+        assert!(split(r).iter().all(|c| !c.question), "{r}");
+    }
+}
+
+#[test]
+fn a_task_that_reports_back_is_a_request() {
+    for r in [
+        "Can you audit our listing and tell me what to fix?",
+        "Review this cold email and tell me what's wrong",
+    ] {
+        assert!(split(r).iter().all(|c| !c.question), "{r}");
+    }
+    for q in [
+        "can you tell me a fun fact about PDFs",
+        "tell me what a merge conflict is",
+    ] {
+        assert!(split(q).iter().all(|c| c.question), "{q}");
+    }
+}
+
+#[test]
+fn sentences_that_set_the_scene_are_context() {
+    let c = split("We sell sneakers online. Make me an ad for the spring drop.");
+    assert!(c[0].context && !c[1].context);
+    let c = split("tests fail on main. no idea why.");
+    assert!(c.iter().all(|c| !c.context));
+    // A request in shorthand, its subject left out, is a request.
+    let c = split("We're a SaaS that just launched. Need OG images for every post.");
+    assert!(c[0].context && !c[1].context, "{c:?}");
+    let c = split("We run a bakery. Looking for a logo with a wheat motif.");
+    assert!(c[0].context && !c[1].context, "{c:?}");
+    assert!(!is_request("looking at the logs, the worker died at noon"));
+}
+
+#[test]
+fn an_own_question_is_the_ask_where_no_sentence_asks_for_work() {
+    let c = split("Should we advertise on TikTok? We sell accounting software.");
+    assert!(
+        !c[0].context && c[1].context && c[1].beside_question,
+        "{c:?}"
+    );
+    // A sentence that asks for work outright keeps the question beside
+    // it part of the request, as before.
+    let c = split("Should we advertise on TikTok? Make me a plan.");
+    assert!(c.iter().all(|c| !c.beside_question), "{c:?}");
+    // A question about things in general is no ask.
+    let c = split("What is a CTA? We sell accounting software.");
+    assert!(c.iter().all(|c| !c.context), "{c:?}");
+}
+
+#[test]
+fn a_joined_task_opens_with_any_common_verb() {
+    assert_eq!(
+        texts("strip vendor names out of the runbook and get rid of its em dashes"),
+        [
+            ("strip vendor names out of the runbook".to_string(), 0),
+            ("get rid of its em dashes".to_string(), 1)
+        ]
+    );
+    // Alone, a light verb aimed back is no request: the sentence before
+    // it stays the request.
+    let c = split("We owe the client a compliance check on the spec. Get that done.");
+    assert!(c.iter().all(|c| !c.context), "{c:?}");
+}

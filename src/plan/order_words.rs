@@ -1,0 +1,237 @@
+//! Words that say in what order tasks are wanted.
+//!
+//! Most keep the written order ("then", "after that", "next"), and a
+//! sentence that opens with one is a step of its own ("Brainstorm the
+//! feature. Then write the plan."), not more about the step before it.
+//! Others put a task written later before one written earlier, since
+//! people do not always write tasks in the order they want them done:
+//! "ship it, but first update the changelog", "execute the plan, but
+//! brainstorm the design first", "debloat the whitepaper; before that,
+//! fact-check it", "before you write the plan, brainstorm it with me".
+//! [`super::clauses`] cuts such a sentence into its tasks; the words here
+//! say which of two neighbouring tasks comes first. They only ever reorder
+//! tasks the sentence already holds: a "before I merge" that says when,
+//! not what, is never cut off by them.
+
+/// Connectives between two tasks that keep the written order.
+const FORWARD: &[&[&str]] = &[
+    &["and", "then"],
+    &["then"],
+    &["after", "that"],
+    &["afterwards"],
+    &["afterward"],
+    &["next"],
+    &["finally"],
+    &["followed", "by"],
+    &["and", "finally"],
+    &["and", "also"],
+];
+
+/// Words that open a clause of time before a sentence's main clause:
+/// "once that's done, …", "when the spec is approved write the plan".
+const TIME_OPENERS: &[&str] = &["once", "when", "after", "before"];
+
+/// Words that end a clause of time written without a comma: "once that's
+/// done write the plan", "when it's ready ship it".
+const COMPLETE: &[&str] = &[
+    "done", "finished", "ready", "approved", "merged", "complete", "over", "green",
+];
+
+/// Connectives between two tasks that put the task after them first:
+/// "…, and before that fact-check it".
+const REVERSING: &[&[&str]] = &[
+    &["before", "that"],
+    &["before", "this"],
+    &["and", "before", "that"],
+    &["but", "before", "that"],
+    &["but", "first"],
+];
+
+/// Words a task ends with when it is to be done before the one written
+/// before it: "…, but brainstorm the design first".
+const ENDS_FIRST: &[&[&str]] = &[
+    &["first"],
+    &["beforehand"],
+    &["before", "that"],
+    &["before", "this"],
+    &["before", "doing", "that"],
+];
+
+/// The length of the forward connective `words` start with, if any (the
+/// longest one).
+pub fn forward<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    FORWARD
+        .iter()
+        .filter(|m| starts_with(words, m))
+        .map(|m| m.len())
+        .max()
+}
+
+/// Where the main clause of a sentence that opens with a connective of
+/// order starts, as a word index: after "then" or "before that", or after
+/// a short clause of time that ends at a comma (`comma_after[i]`: a comma
+/// follows word `i`) or at a word of completion ("once that's done write
+/// the plan"), where `is_main` accepts what follows. `None` when the
+/// sentence opens with none.
+pub fn opener_end<S: AsRef<str>>(
+    words: &[S],
+    comma_after: &[bool],
+    is_main: impl Fn(&[S]) -> bool,
+) -> Option<usize> {
+    if let Some(len) = forward(words).or_else(|| reversing(words)) {
+        return Some(len);
+    }
+    let first = words.first()?.as_ref();
+    if !TIME_OPENERS.contains(&first) {
+        return None;
+    }
+    // "When I run the build from my script, it works fine" says when, and
+    // asks for nothing: the clause of time ends at its comma.
+    (2..words.len().min(9)).find(|&i| {
+        let ends = comma_after.get(i - 1).copied().unwrap_or(false)
+            || COMPLETE.contains(&words[i - 1].as_ref());
+        ends && is_main(&words[i..])
+    })
+}
+
+/// A clause of time whose subject is the agent, asked to do the work it
+/// names: "…before you redo the typography" (after what comes before:
+/// `true`), "…once you've cleared up the conflicts", "…after you fix it"
+/// (before it: `false`). Its length in words, and which way it goes.
+pub fn agent_time<S: AsRef<str>>(words: &[S]) -> Option<(usize, bool)> {
+    let w: Vec<&str> = words.iter().take(3).map(AsRef::as_ref).collect();
+    let forward = match w.first() {
+        Some(&"before") => true,
+        Some(&"once" | &"after") => false,
+        _ => return None,
+    };
+    match w.get(1..) {
+        Some([you, have, ..]) if *you == "you" && *have == "have" => Some((3, forward)),
+        Some([you, ..]) if matches!(*you, "you" | "you've") => Some((2, forward)),
+        _ => None,
+    }
+}
+
+/// True when `word`, after "before you" or "once you've", names work: a
+/// word of letters that is not a verb of being, knowing or wanting ("once
+/// you are sure", "before you know it").
+pub fn agent_verb(word: &str) -> bool {
+    const NOT_WORK: &[&str] = &[
+        "are", "were", "can", "could", "will", "would", "should", "must", "may", "might", "know",
+        "think", "want", "need", "like", "see", "say", "get", "go", "leave", "do", "did", "try",
+        "forget", "decide",
+    ];
+    word.len() > 1 && word.bytes().all(|b| b.is_ascii_lowercase()) && !NOT_WORK.contains(&word)
+}
+
+/// The length of the reversing connective `words` start with, if any
+/// (the longest one).
+pub fn reversing<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    REVERSING
+        .iter()
+        .filter(|m| starts_with(words, m))
+        .map(|m| m.len())
+        .max()
+}
+
+/// True when a task written as `words` ends by saying it comes first.
+/// After "but" a bare "first" says so too ("…, but brainstorm the design
+/// first"); elsewhere it may name a way of working ("make the change test
+/// first", "mobile first"), so it takes a longer marker ("before that").
+pub fn ends_first<S: AsRef<str>>(words: &[S], after_but: bool) -> bool {
+    // The words before the marker must hold a task, not be the marker
+    // alone ("first" standing for "at first").
+    ENDS_FIRST
+        .iter()
+        .filter(|m| after_but || m.len() > 1 || m[0] != "first")
+        .any(|m| words.len() > m.len() && ends_with(words, m))
+}
+
+/// True when a sentence opens with a clause of time that comes after its
+/// main clause in the order of work: "before you write the plan, …".
+pub fn opens_with_before<S: AsRef<str>>(words: &[S]) -> bool {
+    words.first().is_some_and(|w| w.as_ref() == "before") && words.len() > 1
+}
+
+fn starts_with<S: AsRef<str>>(words: &[S], marker: &[&str]) -> bool {
+    marker.len() <= words.len() && marker.iter().zip(words).all(|(m, w)| *m == w.as_ref())
+}
+
+fn ends_with<S: AsRef<str>>(words: &[S], marker: &[&str]) -> bool {
+    marker.len() <= words.len()
+        && marker
+            .iter()
+            .rev()
+            .zip(words.iter().rev())
+            .all(|(m, w)| *m == w.as_ref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sentence_that_opens_a_step() {
+        let main = |w: &[&str]| w.first() == Some(&"write");
+        let at = |s: &str| {
+            let words: Vec<&str> = s.split(' ').map(|w| w.trim_end_matches(',')).collect();
+            let commas: Vec<bool> = s.split(' ').map(|w| w.ends_with(',')).collect();
+            opener_end(&words, &commas, main)
+        };
+        assert_eq!(at("then write the plan"), Some(1));
+        assert_eq!(at("after that write the plan"), Some(2));
+        assert_eq!(at("once that's done write the plan"), Some(3));
+        assert_eq!(at("once we agree on it, write the plan"), Some(5));
+        assert_eq!(at("before that write the plan"), Some(2));
+        assert_eq!(at("write the plan"), None);
+        assert_eq!(at("once upon a time"), None);
+        assert_eq!(at("when I write the plan"), None);
+        assert_eq!(at("when I write the plan, it breaks"), None);
+    }
+
+    #[test]
+    fn work_asked_of_the_agent_as_a_clause_of_time() {
+        assert_eq!(
+            agent_time(&["before", "you", "redo", "it"]),
+            Some((2, true))
+        );
+        assert_eq!(agent_time(&["once", "you've", "cleared"]), Some((2, false)));
+        assert_eq!(
+            agent_time(&["after", "you", "have", "fixed"]),
+            Some((3, false))
+        );
+        assert_eq!(agent_time(&["before", "we", "commit"]), None);
+        assert_eq!(agent_time(&["before", "i", "merge"]), None);
+    }
+
+    #[test]
+    fn connectives_that_put_what_follows_first() {
+        assert_eq!(reversing(&["before", "that", "check", "it"]), Some(2));
+        assert_eq!(reversing(&["and", "before", "that", "check"]), Some(3));
+        assert_eq!(reversing(&["before", "you", "merge"]), None);
+        assert_eq!(reversing(&["then", "check"]), None);
+    }
+
+    #[test]
+    fn a_task_that_says_it_comes_first() {
+        assert!(ends_first(&["brainstorm", "the", "design", "first"], true));
+        assert!(!ends_first(
+            &["make", "the", "change", "test", "first"],
+            false
+        ));
+        assert!(ends_first(&["fact-check", "it", "before", "that"], false));
+        assert!(ends_first(&["fact-check", "it", "beforehand"], false));
+        assert!(!ends_first(&["first"], true));
+        assert!(!ends_first(&["write", "the", "first", "draft"], true));
+        assert!(!ends_first(&["review", "it", "before", "I", "merge"], true));
+    }
+
+    #[test]
+    fn a_sentence_opening_with_before() {
+        assert!(opens_with_before(&[
+            "before", "you", "write", "the", "plan"
+        ]));
+        assert!(!opens_with_before(&["write", "it", "before", "lunch"]));
+        assert!(!opens_with_before(&["before"]));
+    }
+}

@@ -1,0 +1,228 @@
+//! Cutting an intent into sentences: at `;`, `!`, `?`, a line break, a
+//! period that ends a sentence (not the one in ".pdf" or "v1.2"), and at
+//! the marks people number steps with: "1. … 2. …", "1) … 2) …",
+//! "(1) … (2) …", "step one, … step two, …", and arrows ("find the cause
+//! -> write a failing test -> fix it"). A sentence such a mark opens is
+//! marked: it is the next step, not more about the one before it. The
+//! marks themselves are not part of any sentence.
+
+/// Arrows between steps, longest first.
+const ARROWS: &[&str] = &["-->", "->", "=>", "\u{2192}", "\u{27f6}"];
+
+/// Number words after "step".
+const NUMBER_WORDS: &[&str] = &["one", "two", "three", "four", "five", "six"];
+
+/// The intent's sentences, each a slice of `intent`, with whether a step
+/// mark opens it.
+pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    let mut marked = false;
+    let ends = step_marks(intent)
+        .into_iter()
+        .chain([(intent.len(), intent.len())]);
+    for (at, resume) in ends {
+        for s in intent[from..at]
+            .split(['\n', ';', '!', '?'])
+            .flat_map(split_periods)
+        {
+            let opens = marked && !s.trim().is_empty();
+            out.push((s, opens));
+            marked &= !opens;
+        }
+        from = resume;
+        marked = true;
+    }
+    out
+}
+
+/// Splits at a period that ends a sentence (not in ".pdf" or "v1.2").
+fn split_periods(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let b = s.as_bytes();
+    for i in 0..b.len() {
+        if b[i] == b'.' && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
+            out.push(&s[start..i]);
+            start = i + 1;
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+/// The byte ranges of the step marks in `intent`, in order: every arrow,
+/// and the numbers of a numbered list when they count 1, 2, … (two or
+/// more of them), so that "upgrade to node 20. 3 files need it" is no list.
+fn step_marks(intent: &str) -> Vec<(usize, usize)> {
+    let mut marks = arrows(intent);
+    marks.extend(counted(numbers(intent)));
+    marks.extend(counted(step_words(intent)));
+    marks.sort_unstable();
+    marks.dedup_by(|b, a| b.0 < a.1);
+    marks
+}
+
+fn arrows(intent: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < intent.len() {
+        match ARROWS.iter().find(|a| intent[i..].starts_with(**a)) {
+            Some(a) => {
+                out.push((i, i + a.len()));
+                i += a.len();
+            }
+            None => i += intent[i..].chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    out
+}
+
+/// Candidate list numbers: "2." or "2)" or "(2)" after the start, a space
+/// or a colon, and before a space: (number, start, end).
+fn numbers(intent: &str) -> Vec<(u32, usize, usize)> {
+    let b = intent.as_bytes();
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        let open = b[i] == b'(';
+        let d = if open { i + 1 } else { i };
+        let starts = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b':');
+        if !starts || !b.get(d).is_some_and(u8::is_ascii_digit) {
+            continue;
+        }
+        let mut e = d;
+        while e < b.len() && b[e].is_ascii_digit() && e - d < 2 {
+            e += 1;
+        }
+        let closes = match b.get(e) {
+            Some(b')') => true,
+            Some(b'.') => !open,
+            _ => false,
+        };
+        let spaced = b.get(e + 1).is_none_or(|c| c.is_ascii_whitespace());
+        if closes && spaced {
+            let n = intent[d..e].parse().unwrap_or(0);
+            out.push((n, i, e + 1));
+        }
+    }
+    out
+}
+
+/// Candidate "step one", "step 2": (number, start, end), the end past a
+/// comma or colon after it.
+fn step_words(intent: &str) -> Vec<(u32, usize, usize)> {
+    let lower = intent.to_ascii_lowercase();
+    let mut out = Vec::new();
+    for (i, _) in lower.match_indices("step ") {
+        if i > 0 && lower.as_bytes()[i - 1].is_ascii_alphanumeric() {
+            continue;
+        }
+        let rest = &lower[i + 5..];
+        let word = rest
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .next()
+            .unwrap_or("");
+        let n = NUMBER_WORDS
+            .iter()
+            .position(|w| *w == word)
+            .map(|p| p as u32 + 1)
+            .or_else(|| word.parse().ok());
+        if let Some(n) = n {
+            let mut end = i + 5 + word.len();
+            if matches!(lower.as_bytes().get(end), Some(b',' | b':' | b'.')) {
+                end += 1;
+            }
+            out.push((n, i, end));
+        }
+    }
+    out
+}
+
+/// The candidates that count 1, 2, 3…: the first run from 1, when it has
+/// two or more.
+fn counted(candidates: Vec<(u32, usize, usize)>) -> Vec<(usize, usize)> {
+    let mut run = Vec::new();
+    for (n, a, b) in candidates {
+        if n as usize == run.len() + 1 {
+            run.push((a, b));
+        }
+    }
+    if run.len() >= 2 {
+        run
+    } else {
+        Vec::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(intent: &str) -> Vec<(String, bool)> {
+        sentences(intent)
+            .into_iter()
+            .filter(|(s, _)| !s.trim().is_empty())
+            .map(|(s, m)| (s.trim().to_string(), m))
+            .collect()
+    }
+
+    /// Sentences, each opened by a mark but the first when `first` is false.
+    fn steps(list: &[&str], first: bool) -> Vec<(String, bool)> {
+        list.iter()
+            .enumerate()
+            .map(|(i, s)| (s.to_string(), first || i > 0))
+            .collect()
+    }
+
+    #[test]
+    fn numbered_steps_are_sentences_of_their_own() {
+        let want = steps(
+            &["pull the page", "check the numbers", "rewrite the copy"],
+            true,
+        );
+        assert_eq!(
+            texts("1. pull the page 2. check the numbers 3. rewrite the copy"),
+            want
+        );
+        assert_eq!(
+            texts("1) pull the page 2) check the numbers 3) rewrite the copy"),
+            want
+        );
+        assert_eq!(
+            texts("two things: (1) pull the page (2) check the numbers"),
+            [
+                ("two things:".to_string(), false),
+                ("pull the page".to_string(), true),
+                ("check the numbers".to_string(), true)
+            ]
+        );
+        assert_eq!(
+            texts("step one, pull the page. step two, check the numbers"),
+            [
+                ("pull the page".to_string(), true),
+                ("check the numbers".to_string(), true)
+            ]
+        );
+    }
+
+    #[test]
+    fn arrows_mark_steps() {
+        assert_eq!(
+            texts("find the cause -> write a failing test \u{2192} fix it"),
+            steps(&["find the cause", "write a failing test", "fix it"], false)
+        );
+    }
+
+    #[test]
+    fn numbers_that_do_not_count_are_no_list() {
+        assert_eq!(
+            texts("upgrade to node 20. 3 files need it"),
+            [
+                ("upgrade to node 20".to_string(), false),
+                ("3 files need it".to_string(), false)
+            ]
+        );
+        assert_eq!(texts("fix step 3 of the wizard").len(), 1);
+        assert_eq!(texts("open report v1.2.pdf").len(), 1);
+    }
+}
