@@ -29,7 +29,7 @@ use super::asks::{is_knowledge_request, is_question, is_request};
 use super::order_words;
 use super::sentences;
 use super::task_words::{
-    reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS,
+    opens_imperative, reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS,
 };
 
 /// One task of the intent.
@@ -190,7 +190,10 @@ fn opens_step(sentence: &str) -> bool {
         .map(|(_, _, end)| sentence[*end..].trim_start().starts_with(','))
         .collect();
     let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
-    let main = |rest: &[String]| is_request(&rest.join(" "));
+    let main = |rest: &[String]| {
+        let plain: Vec<&str> = rest.iter().map(String::as_str).collect();
+        is_request(&rest.join(" ")) || opens_imperative(&plain)
+    };
     order_words::opener_end(&words, &commas, main).is_some_and(|i| main(&words[i..]))
 }
 

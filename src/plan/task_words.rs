@@ -267,6 +267,18 @@ pub fn reads_as_command(words: &[&str]) -> bool {
         && rest.first().is_some_and(|n| OBJECT_WORDS.contains(n))
 }
 
+/// True when `words`, after a connective of order ("then", "once that's
+/// done,"), open as a command does: with a word that is no function word,
+/// in a command's form, with more after it ("then give it a theme"). By
+/// grammar a word there is the verb; "then it crashed" and "then the tests
+/// failed" open with a subject.
+pub fn opens_imperative(words: &[&str]) -> bool {
+    match words.split_first() {
+        Some((&w, rest)) => !rest.is_empty() && !NOT_VERBS.contains(&w) && plain_form(w),
+        None => false,
+    }
+}
+
 /// A word in the form a command's verb takes: letters only, not ending in
 /// -ed, -ing, -ly or a third-person -s (but "-ss": "press", "discuss").
 fn plain_form(w: &str) -> bool {

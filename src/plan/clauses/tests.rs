@@ -141,6 +141,14 @@ fn a_sentence_opening_with_then_is_a_step() {
     // Said when, asked for nothing.
     let c = split("Research the options. When I write a doc, the tables break.");
     assert!(c[1].context && !c[1].step, "{c:?}");
+    // A verb on no list, by its place after "then".
+    let c = split("Build the deck. Then give it a theme.");
+    assert!(!c[1].context && c[1].step, "{c:?}");
+    // Telling what happened, not asking.
+    let c = split("I merged the branch. Then it crashed. Fix the crash.");
+    assert!(c[1].context && !c[1].step, "{c:?}");
+    let c = split("I merged the branch. Then the tests failed. Fix them.");
+    assert!(c[1].context && !c[1].step, "{c:?}");
 }
 
 #[test]
