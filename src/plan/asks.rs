@@ -51,6 +51,10 @@ pub fn is_request(sentence: &str) -> bool {
         "we want",
         "i'd like",
         "we'd like",
+        "i would like",
+        "we would like",
+        "i'd love",
+        "we'd love",
         "please",
         "let's",
         "lets ",
@@ -191,5 +195,12 @@ mod tests {
         let c = split("feature's done, should I merge? wrap the branch up");
         assert!(c[0].context && !c.last().unwrap().context, "{c:?}");
         assert!(c.last().unwrap().text.starts_with("wrap"), "{c:?}");
+    }
+
+    #[test]
+    fn saying_what_one_would_love_is_a_request() {
+        assert!(is_request("I'd love a short deck from it"));
+        assert!(is_request("we would like a summary"));
+        assert!(!is_request("I love this deck"));
     }
 }

@@ -114,7 +114,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
         let n = requests.len();
         // "Then write the plan.", "Once that's done, write the plan.": a
         // step of its own, asked for by the clause after the connective.
-        let step = !asked && (opens_step(trimmed) || marked && is_request(trimmed));
+        let step = !asked && (opens_step(trimmed) || marked && opens_request(trimmed));
         requests.push(is_request(trimmed) || step);
         steps.push(step);
         own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
@@ -190,11 +190,16 @@ fn opens_step(sentence: &str) -> bool {
         .map(|(_, _, end)| sentence[*end..].trim_start().starts_with(','))
         .collect();
     let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
-    let main = |rest: &[String]| {
-        let plain: Vec<&str> = rest.iter().map(String::as_str).collect();
-        is_request(&rest.join(" ")) || opens_imperative(&plain)
-    };
+    let main = |rest: &[String]| opens_request(&rest.join(" "));
     order_words::opener_end(&words, &commas, main).is_some_and(|i| main(&words[i..]))
+}
+
+/// True when `sentence` asks for work: a request, or a command by its
+/// shape (after a connective of order or a step's number, a verb on no
+/// list is still the verb: "2) get the change reviewed").
+fn opens_request(sentence: &str) -> bool {
+    let found = words_of(sentence);
+    is_request(sentence) || opens_imperative(&plain(&found))
 }
 
 /// True when the sentence was written with a question mark after it.

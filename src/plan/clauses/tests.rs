@@ -149,6 +149,9 @@ fn a_sentence_opening_with_then_is_a_step() {
     assert!(c[1].context && !c[1].step, "{c:?}");
     let c = split("I merged the branch. Then the tests failed. Fix them.");
     assert!(c[1].context && !c[1].step, "{c:?}");
+    // A numbered step is asked for, whatever its verb.
+    let c = split("plan's approved. 1) run the tasks 2) get the change reviewed");
+    assert!(c[0].context && c[2].step && !c[2].context, "{c:?}");
 }
 
 #[test]
