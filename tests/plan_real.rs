@@ -225,6 +225,17 @@ fn work_asked_of_the_agent_as_when_is_a_step() {
         targets(&plan("review the doc before I ship it", &[])),
         ["doc-review"]
     );
+    // So it does opening a sentence (65fbc47 took ship-it for it), and it
+    // is before the shipping, not before the sentence before it.
+    assert_eq!(
+        targets(&plan("before I ship it, research the options", &[])),
+        ["research-options"]
+    );
+    let p = plan(
+        "Write a design doc. Before I ship it, research the options.",
+        &[],
+    );
+    assert_eq!(targets(&p), ["design-doc", "research-options"]);
 }
 
 #[test]

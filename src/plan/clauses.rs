@@ -100,8 +100,8 @@ enum Link {
 
 /// Cuts `intent` into clauses with their order.
 pub fn split(intent: &str) -> Vec<Clause> {
-    // (text, link, asked as a question, sentence index)
-    let mut pieces: Vec<(String, Option<Link>, bool, usize)> = Vec::new();
+    // (text, link, asked as a question, sentence index, a clause of time)
+    let mut pieces: Vec<(String, Option<Link>, bool, usize, bool)> = Vec::new();
     let mut requests: Vec<bool> = Vec::new();
     let mut own_questions: Vec<bool> = Vec::new();
     let mut steps: Vec<bool> = Vec::new();
@@ -119,14 +119,19 @@ pub fn split(intent: &str) -> Vec<Clause> {
         steps.push(step);
         own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
         let mut first = true;
-        for (text, link) in cut_sentence(trimmed) {
+        let cut = cut_sentence(trimmed);
+        let several = cut.len() > 1;
+        for (text, link) in cut {
             let link = match first {
                 // "Write the plan. Before that, brainstorm it with me."
                 true if opens_reversed(trimmed) => Some(Link::Reverse),
                 true => Some(Link::Forward),
                 false => link,
             };
-            pieces.push((text, link, asked, n));
+            // "before I ship it, research the options": the person's own
+            // work, said as when, sets the scene for the main clause.
+            let when = first && several && order_words::persons_time(&plain(&words_of(&text)));
+            pieces.push((text, link, asked, n, when));
             first = false;
         }
     }
@@ -137,13 +142,13 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
     let mut clauses: Vec<Clause> = Vec::new();
     let mut order: Vec<usize> = Vec::new();
-    for (k, (text, link, asked, n)) in pieces.into_iter().enumerate() {
+    for (k, (text, link, asked, n, when)) in pieces.into_iter().enumerate() {
         let question = asked && is_question(&text) || is_knowledge_request(&text);
         clauses.push(Clause {
             text,
             rank: 0,
             question,
-            context: scene_setting && !requests[n],
+            context: scene_setting && !requests[n] || when,
             beside_question: scene_setting && !requests[n] && asked_by_question,
             sentence: n,
             step: n > 0 && steps[n],
@@ -174,11 +179,12 @@ fn listed_before(s: &str, cuts: &[(usize, usize, Link)], at: usize) -> bool {
 }
 
 /// True when the sentence opens by putting itself before the sentence
-/// before it: "Before that, …", "But first, …", "Before you do, …".
+/// before it: "Before that, …", "But first, …", "Before you do, …". Not
+/// "Before I merge, run the tests": that is before the merge, which the
+/// sentence before did not ask for.
 fn opens_reversed(sentence: &str) -> bool {
     let found = words_of(sentence);
-    let words = plain(&found);
-    order_words::reversing(&words).is_some() || order_words::opens_with_before(&words)
+    order_words::reversing(&plain(&found)).is_some() || order_words::before_doing_it(&plain(&found))
 }
 
 /// True when the sentence opens with a connective of order ("then",

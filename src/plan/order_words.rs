@@ -153,6 +153,26 @@ pub fn opens_with_before<S: AsRef<str>>(words: &[S]) -> bool {
     words.first().is_some_and(|w| w.as_ref() == "before") && words.len() > 1
 }
 
+/// True when a sentence opens with "before" and a clause that stands for
+/// the task before it: "Before you do, …", "Before doing that, …".
+pub fn before_doing_it<S: AsRef<str>>(words: &[S]) -> bool {
+    opens_with_before(words)
+        && words
+            .iter()
+            .skip(1)
+            .take(3)
+            .any(|w| matches!(w.as_ref(), "do" | "doing"))
+}
+
+/// True when `words` open a clause of time about the person's own work:
+/// "before I ship it", "once we've launched", "after I merge".
+pub fn persons_time<S: AsRef<str>>(words: &[S]) -> bool {
+    const PERSON: &[&str] = &[
+        "i", "we", "i've", "we've", "i'm", "we're", "i'll", "we'll", "i'd", "we'd",
+    ];
+    matches!(words, [t, p, ..] if TIME_OPENERS.contains(&t.as_ref()) && PERSON.contains(&p.as_ref()))
+}
+
 fn starts_with<S: AsRef<str>>(words: &[S], marker: &[&str]) -> bool {
     marker.len() <= words.len() && marker.iter().zip(words).all(|(m, w)| *m == w.as_ref())
 }
@@ -233,5 +253,11 @@ mod tests {
         ]));
         assert!(!opens_with_before(&["write", "it", "before", "lunch"]));
         assert!(!opens_with_before(&["before"]));
+        assert!(before_doing_it(&["before", "you", "do", "research"]));
+        assert!(before_doing_it(&["before", "doing", "that", "research"]));
+        assert!(!before_doing_it(&["before", "i", "merge", "run"]));
+        assert!(persons_time(&["before", "i", "ship", "it"]));
+        assert!(persons_time(&["once", "we've", "launched"]));
+        assert!(!persons_time(&["before", "you", "ship", "it"]));
     }
 }

@@ -63,14 +63,22 @@ fn step_marks(intent: &str) -> Vec<(usize, usize)> {
     marks
 }
 
+/// Arrows between steps. One written in ASCII needs a space on each side:
+/// "node->next" in a snippet is code, not a step.
 fn arrows(intent: &str) -> Vec<(usize, usize)> {
+    let spaced = |a: usize, b: usize| {
+        intent[..a].ends_with(char::is_whitespace) && intent[b..].starts_with(char::is_whitespace)
+    };
     let mut out = Vec::new();
     let mut i = 0;
     while i < intent.len() {
         match ARROWS.iter().find(|a| intent[i..].starts_with(**a)) {
             Some(a) => {
-                out.push((i, i + a.len()));
-                i += a.len();
+                let end = i + a.len();
+                if !a.is_ascii() || spaced(i, end) {
+                    out.push((i, end));
+                }
+                i = end;
             }
             None => i += intent[i..].chars().next().map_or(1, char::len_utf8),
         }
@@ -211,6 +219,11 @@ mod tests {
             texts("find the cause -> write a failing test \u{2192} fix it"),
             steps(&["find the cause", "write a failing test", "fix it"], false)
         );
+    }
+
+    #[test]
+    fn an_arrow_inside_code_is_no_step() {
+        assert_eq!(texts("fix the crash in node->next handling").len(), 1);
     }
 
     #[test]
