@@ -136,6 +136,18 @@ fn the_intents_order_orders_skills_without_contracts() {
     );
 }
 
+/// Asserts that `intent` plans research-options, then design-doc, linked
+/// by the intent's order.
+fn research_then_design_doc(intent: &str) {
+    let p = plan(intent, &[]);
+    assert_eq!(targets(&p), ["research-options", "design-doc"], "{intent}");
+    assert_eq!(
+        links(&p, "design-doc"),
+        [("s1".to_string(), "intent-order".to_string())],
+        "{intent}"
+    );
+}
+
 #[test]
 fn words_that_put_a_later_task_first_order_it_first() {
     // Each wording asks for research before the design doc, written the
@@ -148,13 +160,7 @@ fn words_that_put_a_later_task_first_order_it_first() {
         "write a design doc; before that, research the options",
         "Write a design doc. Before you do, research the options.",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(targets(&p), ["research-options", "design-doc"], "{intent}");
-        assert_eq!(
-            links(&p, "design-doc"),
-            [("s1".to_string(), "intent-order".to_string())],
-            "{intent}"
-        );
+        research_then_design_doc(intent);
     }
 }
 
@@ -167,13 +173,7 @@ fn a_sentence_that_opens_with_then_is_a_step_of_its_own() {
         "Research the options. Once that's done, write a design doc.",
         "research the options; once that's done write a design doc",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(targets(&p), ["research-options", "design-doc"], "{intent}");
-        assert_eq!(
-            links(&p, "design-doc"),
-            [("s1".to_string(), "intent-order".to_string())],
-            "{intent}"
-        );
+        research_then_design_doc(intent);
     }
     // A clause of time that ends at its comma, followed by no request,
     // stays the scene: "write a design doc" there is when, not what.
@@ -212,13 +212,7 @@ fn work_asked_of_the_agent_as_when_is_a_step() {
         "research the options before you write a design doc",
         "write a design doc once you've researched the options",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(targets(&p), ["research-options", "design-doc"], "{intent}");
-        assert_eq!(
-            links(&p, "design-doc"),
-            [("s1".to_string(), "intent-order".to_string())],
-            "{intent}"
-        );
+        research_then_design_doc(intent);
     }
     // The person's own "before I merge" stays when, not what.
     assert_eq!(

@@ -60,11 +60,7 @@ const ENDS_FIRST: &[&[&str]] = &[
 /// The length of the forward connective `words` start with, if any (the
 /// longest one).
 pub fn forward<S: AsRef<str>>(words: &[S]) -> Option<usize> {
-    FORWARD
-        .iter()
-        .filter(|m| starts_with(words, m))
-        .map(|m| m.len())
-        .max()
+    longest(FORWARD, words)
 }
 
 /// Where the main clause of a sentence that opens with a connective of
@@ -127,7 +123,12 @@ pub fn agent_verb(word: &str) -> bool {
 /// The length of the reversing connective `words` start with, if any
 /// (the longest one).
 pub fn reversing<S: AsRef<str>>(words: &[S]) -> Option<usize> {
-    REVERSING
+    longest(REVERSING, words)
+}
+
+/// The length of the longest of `markers` that `words` start with.
+fn longest<S: AsRef<str>>(markers: &[&[&str]], words: &[S]) -> Option<usize> {
+    markers
         .iter()
         .filter(|m| starts_with(words, m))
         .map(|m| m.len())
