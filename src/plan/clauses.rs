@@ -8,7 +8,8 @@
 //! by`, and at a comma, `and` or `&` when what follows reads as a new task
 //! (see `starts_joined_task`) or says what else is wanted ("…and I also
 //! want the auth code checked"). "before I merge" and "after the tests pass" are
-//! not cut off: they say when, not what to do.
+//! not cut off: they say when, not what to do; "before you redo the
+//! typography" is cut off, since it asks the agent for that work.
 //!
 //! Order: clauses run in the order they are written, except where words
 //! put a later one first ("X, but first Y", "X, but Y first", "X; before
@@ -55,9 +56,9 @@ pub struct Clause {
     /// The sentence it was cut from (0 first): clauses of one sentence are
     /// the tasks of a list ("make a gif, then a poster").
     pub sentence: usize,
-    /// Its sentence, not the first, opens with a connective of order and
-    /// asks for work after it ("Then write the plan."): a step of its own,
-    /// not more about the request before it.
+    /// Its sentence, not the first, opens with a connective of order or a
+    /// step mark ("2)", "->") and asks for work after it ("Then write the
+    /// plan."): a step of its own, not more about the request before it.
     pub step: bool,
 }
 

@@ -9,9 +9,11 @@
 //! brainstorm the design first", "debloat the whitepaper; before that,
 //! fact-check it", "before you write the plan, brainstorm it with me".
 //! [`super::clauses`] cuts such a sentence into its tasks; the words here
-//! say which of two neighbouring tasks comes first. They only ever reorder
-//! tasks the sentence already holds: a "before I merge" that says when,
-//! not what, is never cut off by them.
+//! say which of two neighbouring tasks comes first. A clause of time
+//! becomes a task of its own only when it asks the agent for work ("…
+//! before you redo the typography"); the person's own "before I merge"
+//! says when, not what, and opening a sentence it is that sentence's
+//! scene ([`persons_time`]).
 
 /// Connectives between two tasks that keep the written order.
 const FORWARD: &[&[&str]] = &[
