@@ -185,7 +185,8 @@ fn listed_before(s: &str, cuts: &[(usize, usize, Link)], at: usize) -> bool {
 /// sentence before did not ask for.
 fn opens_reversed(sentence: &str) -> bool {
     let found = words_of(sentence);
-    order_words::reversing(&plain(&found)).is_some() || order_words::before_doing_it(&plain(&found))
+    let words = plain(&found);
+    order_words::reversing(&words).is_some() || order_words::before_doing_it(&words)
 }
 
 /// True when the sentence opens with a connective of order ("then",

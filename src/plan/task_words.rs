@@ -262,9 +262,7 @@ pub fn reads_as_command(words: &[&str]) -> bool {
     if starts_joined_task(w) {
         return !rest.is_empty();
     }
-    !NOT_VERBS.contains(&w)
-        && plain_form(w)
-        && rest.first().is_some_and(|n| OBJECT_WORDS.contains(n))
+    verb_shaped(w) && rest.first().is_some_and(|n| OBJECT_WORDS.contains(n))
 }
 
 /// True when `words`, after a connective of order ("then", "once that's
@@ -274,9 +272,15 @@ pub fn reads_as_command(words: &[&str]) -> bool {
 /// failed" open with a subject.
 pub fn opens_imperative(words: &[&str]) -> bool {
     match words.split_first() {
-        Some((&w, rest)) => !rest.is_empty() && !NOT_VERBS.contains(&w) && plain_form(w),
+        Some((&w, rest)) => !rest.is_empty() && verb_shaped(w),
         None => false,
     }
+}
+
+/// A word that can be a command's verb by its shape: no function word, in
+/// the plain form.
+fn verb_shaped(w: &str) -> bool {
+    !NOT_VERBS.contains(&w) && plain_form(w)
 }
 
 /// A word in the form a command's verb takes: letters only, not ending in
