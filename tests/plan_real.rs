@@ -362,3 +362,38 @@ fn a_relation_quoted_as_an_example_is_not_inferred() {
     );
     assert!(!text.contains("hunting-bugs -> authoring-skills"), "{text}");
 }
+
+#[test]
+fn the_thing_a_listed_task_acts_on_names_its_skill() {
+    // "poster" is one word of visual-canvas's description, and the head of
+    // what the second task makes: enough for a task of its own.
+    let mut t = targets(&plan(
+        "take the meeting notes and make a matching poster",
+        &[],
+    ));
+    t.sort();
+    assert_eq!(t, ["make-notes", "visual-canvas"]);
+    // The verb shared with the task before it: "…and a printable poster".
+    let mut t = targets(&plan(
+        "draft the design doc and a printable poster for the launch",
+        &[],
+    ));
+    t.sort();
+    assert_eq!(t, ["design-doc", "visual-canvas"]);
+    // Alone too, when the command opens the clause.
+    assert_eq!(
+        targets(&plan("make a poster that sums up my talk", &[])),
+        ["visual-canvas"]
+    );
+}
+
+#[test]
+fn a_subject_or_a_clause_checked_is_no_object() {
+    // Alone, "the poster in…" is what the sentence is about, not a thing
+    // asked for; "check the poster renders" checks that it does.
+    assert!(targets(&plan("the poster in the hallway fell down again", &[])).is_empty());
+    let p = plan("check the poster renders", &["--explain"]);
+    assert!(targets(&p).is_empty(), "{p}");
+    let why = candidate(&p, "visual-canvas")["why"].as_str().unwrap();
+    assert!(why.contains("rests on one word, 'poster'"), "{why}");
+}

@@ -178,7 +178,8 @@ pub(super) fn note_thin(
         };
         thin[i] = Some(format!(
             "evidence {:.2} for '{}' rests on {rests_on}: not enough without a \
-             second uncommon word, a phrase or a word of its name",
+             second uncommon word, a phrase, a word of its name or the thing the \
+             clause's command acts on",
             f.own, clause.text
         ));
     }

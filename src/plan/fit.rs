@@ -24,7 +24,9 @@ pub struct Fit {
     /// two or more words spelled out, a named file format or tool, or a
     /// word the author declared a trigger. In a clause that is
     /// one of a sentence's list of tasks, one uncommon word of the skill's
-    /// name with [`SELECT_AT`] evidence is enough. Two words found only in
+    /// name with [`SELECT_AT`] evidence is enough; so is, in any clause,
+    /// the head of what its command acts on ("make a matching poster",
+    /// see [`super::head`]) found above the body with that evidence. Two words found only in
     /// the body are its details, not its job ("reduce my docker image
     /// size" is not the GIF maker's work): they count only with a third
     /// word or [`BODY_ONLY_AT`] evidence.
@@ -66,6 +68,8 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // An own word found above the body (name, description, use-when):
     // two words found only in the body are the skill's details, not its job.
     let mut headline = false;
+    // The thing the clause's command acts on, named above the body.
+    let mut head = false;
     for m in &r.matches {
         if skip.contains(&m.term) {
             continue;
@@ -106,6 +110,10 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                     f.in_name += 1;
                 }
                 compound_name |= m.fields.contains(&FieldKind::Name) && q.is_compound(m.term);
+                head |= clause.head == Some(m.term)
+                    && !q.weak[m.term]
+                    && m.fields.in_headline()
+                    && e >= SELECT_AT;
             }
         } else if borrowed {
             // "…write a design doc, then review it": "it" is the doc.
@@ -138,7 +146,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     }
     // One of several tasks cut from one sentence, naming the skill's
     // subject by a word of its name: "…and land it, then cut the release".
-    let listed_name = clause.listed && named_word >= SELECT_AT;
+    let listed_name = (clause.listed && named_word >= SELECT_AT) || head;
     f.strong = (phrase
         || name
         || listed_name

@@ -16,6 +16,7 @@ pub mod description;
 mod explain;
 pub mod fields;
 mod fit;
+mod head;
 pub mod infer;
 mod lexicon;
 mod links;

@@ -37,6 +37,9 @@ pub struct QueryClause {
     /// The terms of what a piece is about, which are not its own words
     /// unless they also stand outside the topic (see `topic_of`).
     pub topic: Vec<usize>,
+    /// The term of the head of what its command acts on ("make a matching
+    /// poster"; see [`super::head`]).
+    pub head: Option<usize>,
 }
 
 /// An intent, analysed.
@@ -146,6 +149,7 @@ impl Query {
                 sentence: c.sentence,
                 step: c.step,
                 topic: Vec::new(),
+                head: None,
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, clause_no);
             if !clause.terms.is_empty() || c.question {
@@ -184,6 +188,14 @@ impl Query {
                     false => topic_terms.push(k),
                     _ => {}
                 }
+            });
+        }
+        if let Some(h) =
+            super::head::object_head(ws, clause.listed).filter(|&h| h < from || h >= to)
+        {
+            a.for_each_term(std::slice::from_ref(&ws[h]), |t, w| {
+                let k = ids.of(self, t, || (w.to_string(), a.is_weak(t)));
+                clause.head.get_or_insert(k);
             });
         }
         // Each topic term once, and none that is also the clause's own.
@@ -309,6 +321,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         sentence: usize::MAX,
         step: false,
         topic: Vec::new(),
+        head: None,
     };
     for c in parts {
         w.sequence.extend(&c.sequence);

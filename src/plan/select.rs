@@ -29,7 +29,9 @@
 //! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
 //! nor for a clause that only asks to know something. One word is enough
 //! only where the person listed tasks in one sentence and the word is of
-//! the skill's name ("review the PR and land it, then cut the release").
+//! the skill's name ("review the PR and land it, then cut the release"),
+//! or where it is the head of what the clause's command acts on and the
+//! skill's headline names it ("…and make a matching poster").
 //!
 //! 3. Sentences written one after another elaborate one request, and the
 //!    first sentence that chose a skill states it: a skill chosen for a
