@@ -397,3 +397,14 @@ fn a_subject_or_a_clause_checked_is_no_object() {
     let why = candidate(&p, "visual-canvas")["why"].as_str().unwrap();
     assert!(why.contains("rests on one word, 'poster'"), "{why}");
 }
+
+#[test]
+fn and_before_a_verb_with_its_particle_starts_a_task() {
+    // "carry" is on no list of verbs; "carry out the plan" is a command by
+    // its shape, so the plan's execution is a task of its own, second.
+    let p = plan(
+        "write up the options for the database and carry out the plan with review checkpoints",
+        &[],
+    );
+    assert_eq!(targets(&p), ["research-options", "carrying-out-plans"]);
+}

@@ -6,8 +6,9 @@
 //! break, a numbered step or an arrow), and at the connectives `then`,
 //! `and then`, `after that`, `afterwards`, `next`, `finally`, `followed
 //! by`, and at a comma, `and` or `&` when what follows reads as a new task
-//! (see `starts_joined_task`) or says what else is wanted ("…and I also
-//! want the auth code checked"). "before I merge" and "after the tests pass" are
+//! (see `starts_joined_task`; after `and`, also a verb and its particle
+//! before a new object, "…and carry out the plan") or says what else is
+//! wanted ("…and I also want the auth code checked"). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do; "before you redo the
 //! typography" is cut off, since it asks the agent for that work.
 //!
@@ -30,7 +31,8 @@ use super::asks::{is_knowledge_request, is_question, is_request};
 use super::order_words;
 use super::sentences;
 use super::task_words::{
-    opens_imperative, reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS,
+    opens_imperative, phrasal_command, reads_as_command, starts_joined_task, starts_task,
+    OBJECT_OPENERS, PAIR_VERBS,
 };
 
 /// One task of the intent.
@@ -276,7 +278,10 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         } else if w == "but" && order_words::ends_first(&all[i + 1..], true) {
             // "execute the plan, but brainstorm the design first".
             cuts.push((start, end, Link::Reverse));
-        } else if w == "and" && has_next && starts_joined_task(&words[i + 1].0) {
+        } else if w == "and"
+            && has_next
+            && (starts_joined_task(&words[i + 1].0) || phrasal_command(&plain(&words[i + 1..])))
+        {
             cuts.push((start, end, Link::Forward));
         } else if matches!(w.as_str(), "and" | "plus") && i >= 2 && states_a_want(&words[i + 1..]) {
             // "login fails randomly and I also want the auth code checked":

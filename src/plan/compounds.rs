@@ -50,7 +50,7 @@ pub fn of_words(words: &[String], a: &Analyzer) -> Vec<(String, String, String)>
 }
 
 /// Particles that make a verb of two words ("catch … up", "sum … up").
-const PARTICLES: &[&str] = &["back", "down", "off", "out", "over", "up"];
+pub(super) const PARTICLES: &[&str] = &["back", "down", "off", "out", "over", "up"];
 
 /// Pronouns that stand between a verb and its particle ("catch me up").
 const SPLITTING: &[&str] = &["it", "me", "them", "this", "us"];

@@ -277,6 +277,19 @@ pub fn opens_imperative(words: &[&str]) -> bool {
     }
 }
 
+/// True when `words` open with a verb and its particle before a new
+/// object, by their shape: "carry out the plan", "spin up a worktree".
+/// A noun is seldom followed by "out the" or "up a".
+pub fn phrasal_command(words: &[&str]) -> bool {
+    use super::compounds::PARTICLES;
+    match words {
+        [verb, particle, object, ..] => {
+            verb_shaped(verb) && PARTICLES.contains(particle) && OBJECT_WORDS.contains(object)
+        }
+        _ => false,
+    }
+}
+
 /// A word that can be a command's verb by its shape: no function word, in
 /// the plain form.
 fn verb_shaped(w: &str) -> bool {
@@ -339,5 +352,17 @@ mod tests {
         ] {
             assert!(!reads(s), "{s}");
         }
+    }
+
+    #[test]
+    fn a_verb_and_its_particle_before_an_object_is_a_command() {
+        let phrasal = |s: &str| phrasal_command(&s.split(' ').collect::<Vec<_>>());
+        assert!(phrasal("carry out the plan"));
+        assert!(phrasal("spin up a worktree"));
+        // A particle with no new object after it, or a form no command takes.
+        assert!(!phrasal("carry out"));
+        assert!(!phrasal("sort it out"));
+        assert!(!phrasal("checked out the branch"));
+        assert!(!phrasal("the tables out of it"));
     }
 }
