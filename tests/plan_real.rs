@@ -408,3 +408,19 @@ fn and_before_a_verb_with_its_particle_starts_a_task() {
     );
     assert_eq!(targets(&p), ["research-options", "carrying-out-plans"]);
 }
+
+#[test]
+fn a_clause_of_time_after_a_comma_opens_the_next_task() {
+    // ", and once it's clean …": the clause of time says when, and the
+    // command after it is a task of its own, after the one before.
+    let p = plan(
+        "get the failing github actions checks on my pull request fixed, and once it's clean push it live",
+        &[],
+    );
+    assert_eq!(targets(&p), ["fix-ci", "ship-it"]);
+    let p = plan(
+        "take meeting notes for the call, and when it's over send the meeting notes to every attendee",
+        &[],
+    );
+    assert_eq!(targets(&p), ["make-notes", "send-notes"]);
+}

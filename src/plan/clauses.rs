@@ -10,7 +10,10 @@
 //! before a new object, "…and carry out the plan") or says what else is
 //! wanted ("…and I also want the auth code checked"). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do; "before you redo the
-//! typography" is cut off, since it asks the agent for that work.
+//! typography" is cut off, since it asks the agent for that work. After a
+//! comma, a clause of time that ends before a command (", and once it's
+//! clean push a preview deploy") is dropped and the command is the next
+//! task.
 //!
 //! Order: clauses run in the order they are written, except where words
 //! put a later one first ("X, but first Y", "X, but Y first", "X; before
@@ -191,6 +194,31 @@ fn opens_reversed(sentence: &str) -> bool {
     order_words::reversing(&words).is_some() || order_words::before_doing_it(&words)
 }
 
+/// Where the next task starts when word `i`, after a comma, opens a clause
+/// of time that ends before a command: ", once it's clean push a preview
+/// deploy", ", and when everything's green walk me through wrapping up".
+/// Only the forward words (once, when, after): the task after them comes
+/// after the one before.
+fn joined_time_clause(
+    s: &str,
+    words: &[(String, usize, usize)],
+    i: usize,
+    comma_before: bool,
+) -> Option<usize> {
+    let at = if words[i].0 == "and" { i + 1 } else { i };
+    if !comma_before || !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after") {
+        return None;
+    }
+    let rest: Vec<String> = words[at..].iter().map(|(w, _, _)| w.clone()).collect();
+    let commas: Vec<bool> = words[at..]
+        .iter()
+        .map(|(_, _, end)| s[*end..].trim_start().starts_with(','))
+        .collect();
+    let main = |r: &[String]| opens_request(&r.join(" "));
+    let len = order_words::opener_end(&rest, &commas, main)?;
+    (at + len < words.len()).then_some(at + len)
+}
+
 /// True when the sentence opens with a connective of order ("then",
 /// "after that", "once that's done") and asks for work after it.
 fn opens_step(sentence: &str) -> bool {
@@ -261,6 +289,13 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 i += len;
                 continue;
             }
+        }
+        if let Some(main) = joined_time_clause(s, &words, i, comma_before) {
+            // "fix the conflicts, and once it's clean push a preview
+            // deploy": a clause of time, then the next task.
+            cuts.push((start, words[main].1, Link::Forward));
+            i = main;
+            continue;
         }
         if w == "and" && pairs_two(&words[..i]) {
             // "the difference between rebase and merge", "both the docs

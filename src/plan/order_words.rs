@@ -36,7 +36,8 @@ const TIME_OPENERS: &[&str] = &["once", "when", "after", "before"];
 /// Words that end a clause of time written without a comma: "once that's
 /// done write the plan", "when it's ready ship it".
 const COMPLETE: &[&str] = &[
-    "done", "finished", "ready", "approved", "merged", "complete", "over", "green",
+    "done", "finished", "ready", "approved", "merged", "complete", "over", "green", "clean",
+    "passing", "fixed", "resolved", "working",
 ];
 
 /// Connectives between two tasks that put the task after them first:
