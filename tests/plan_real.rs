@@ -424,3 +424,14 @@ fn a_clause_of_time_after_a_comma_opens_the_next_task() {
     );
     assert_eq!(targets(&p), ["make-notes", "send-notes"]);
 }
+
+#[test]
+fn and_before_a_command_on_it_starts_a_task() {
+    // ", and give it …": a verb by its shape on "it" after ", and" is the
+    // next task, so the deck comes first and the chart after it.
+    let p = plan(
+        "build a slide deck from these notes, and give it a chart of the loop metrics for the service",
+        &[],
+    );
+    assert_eq!(targets(&p), ["slides", "loop-second"]);
+}

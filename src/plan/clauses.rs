@@ -7,7 +7,8 @@
 //! `and then`, `after that`, `afterwards`, `next`, `finally`, `followed
 //! by`, and at a comma, `and` or `&` when what follows reads as a new task
 //! (see `starts_joined_task`; after `and`, also a verb and its particle
-//! before a new object, "…and carry out the plan") or says what else is
+//! before a new object, "…and carry out the plan", or after ", and" a verb
+//! on "it" with more after it, "…, and give it one of your themes") or says what else is
 //! wanted ("…and I also want the auth code checked"). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do; "before you redo the
 //! typography" is cut off, since it asks the agent for that work. After a
@@ -34,8 +35,8 @@ use super::asks::{is_knowledge_request, is_question, is_request};
 use super::order_words;
 use super::sentences;
 use super::task_words::{
-    opens_imperative, phrasal_command, reads_as_command, starts_joined_task, starts_task,
-    OBJECT_OPENERS, PAIR_VERBS,
+    commands_pronoun, opens_imperative, phrasal_command, reads_as_command, starts_joined_task,
+    starts_task, OBJECT_OPENERS, PAIR_VERBS,
 };
 
 /// One task of the intent.
@@ -340,9 +341,12 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // "…, swap each one for a comma".
             cuts.push((start, start, Link::Forward));
         } else if (w == "plus" || (w == "and" && comma_before))
-            && reads_as_command(&plain(&words[i + 1..]))
+            && (reads_as_command(&plain(&words[i + 1..]))
+                || commands_pronoun(&plain(&words[i + 1..])))
         {
-            // "…, plus give me a snippet calling the API".
+            // "…, plus give me a snippet calling the API"; "…, and give it
+            // one of your themes" (after a bare comma, "give it…" goes on
+            // with the same thing: "…looks generic, give it an identity").
             cuts.push((start, end, Link::Forward));
         }
         i += 1;

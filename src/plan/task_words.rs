@@ -290,6 +290,19 @@ pub fn phrasal_command(words: &[&str]) -> bool {
     }
 }
 
+/// True when `words` open with a verb by its shape whose object is "it" or
+/// "them", with more of the task after it and no particle ("give it one
+/// of your themes"; not "sort it out", which goes on with the task before).
+pub fn commands_pronoun(words: &[&str]) -> bool {
+    use super::compounds::PARTICLES;
+    match words {
+        [verb, pronoun, next, ..] => {
+            verb_shaped(verb) && matches!(*pronoun, "it" | "them") && !PARTICLES.contains(next)
+        }
+        _ => false,
+    }
+}
+
 /// A word that can be a command's verb by its shape: no function word, in
 /// the plain form.
 fn verb_shaped(w: &str) -> bool {
@@ -364,5 +377,16 @@ mod tests {
         assert!(!phrasal("sort it out"));
         assert!(!phrasal("checked out the branch"));
         assert!(!phrasal("the tables out of it"));
+    }
+
+    #[test]
+    fn a_verb_on_it_with_more_after_is_a_command() {
+        let on_it = |s: &str| commands_pronoun(&s.split(' ').collect::<Vec<_>>());
+        assert!(on_it("give it one of your themes"));
+        assert!(on_it("turn them into a memo"));
+        assert!(!on_it("sort it out"));
+        assert!(!on_it("give it"));
+        assert!(!on_it("fixed it last week"));
+        assert!(!on_it("the it crowd"));
     }
 }
