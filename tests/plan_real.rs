@@ -82,6 +82,11 @@ fn formats_and_tools_are_found_by_their_other_names() {
 
 #[test]
 fn questions_and_near_misses_plan_zero_steps() {
+    // The name still works as a command.
+    assert_eq!(
+        targets(&plan("compass the project for me", &[])),
+        ["compass"]
+    );
     for intent in [
         "tell me a fun fact about slides",
         "What font size works best on slides?",
@@ -89,6 +94,10 @@ fn questions_and_near_misses_plan_zero_steps() {
         // The second of a pair is not a task: "…between rebase and ship it".
         "what's the difference between rebase and ship it",
         "what is the difference between a design doc and review notes",
+        // A measure asked after, behind a scene: "how far apart should…".
+        "building a wooden deck in the backyard, how far apart should the joists be?",
+        // A skill's name as the subject of a statement, not a command.
+        "compass needle keeps spinning on the hike, anything better than a phone app?",
     ] {
         let p = plan(intent, &[]);
         assert_eq!(

@@ -76,7 +76,8 @@ pub fn is_request(sentence: &str) -> bool {
 
 /// A clause that asks a question rather than for work: opens with a
 /// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
-/// `does`, `should`, …), `how` + `does`/`is`/`many`/`much`, `how do` +
+/// `does`, `should`, …), `how` + `does`/`is`/`many`/`much`, `how` + a
+/// measure and an auxiliary ("how far apart should…"), `how do` +
 /// someone else ("how do search engines rank pages"), or `when`/`where` +
 /// an auxiliary ("when did…"). "how do I…", "how do you…", "how to…" and
 /// "can you…" are requests.
@@ -125,6 +126,16 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
             ) || (matches!(second, "do" | "did" | "can" | "could" | "would" | "should")
                 // "how do search engines rank pages", not "how do you…".
                 && w.get(2).is_some_and(|x| !matches!(x.0.as_str(), "you" | "u")))
+                // "how far apart should the joists be", "how big is a
+                // page": a measure asked after.
+                || (!matches!(second, "do" | "did" | "can" | "could" | "would" | "should" | "to")
+                    && w.iter().skip(2).take(2).any(|x| {
+                        matches!(
+                            x.0.as_str(),
+                            "should" | "is" | "are" | "was" | "were" | "does" | "do" | "can"
+                                | "will" | "would"
+                        )
+                    }))
         }
         "where" | "when" => {
             text.trim_end().ends_with('?')
@@ -195,6 +206,18 @@ mod tests {
         let c = split("feature's done, should I merge? wrap the branch up");
         assert!(c[0].context && !c.last().unwrap().context, "{c:?}");
         assert!(c.last().unwrap().text.starts_with("wrap"), "{c:?}");
+    }
+
+    #[test]
+    fn a_measure_asked_after_is_a_question() {
+        assert!(is_question("how far apart should the joists be"));
+        assert!(is_question("how big is a page"));
+        assert!(is_question(
+            "building a deck, how far apart should the joists be"
+        ));
+        assert!(!is_question("how to merge these"));
+        assert!(!is_question("how do you merge these"));
+        assert!(!is_question("how can I merge these"));
     }
 
     #[test]

@@ -187,13 +187,23 @@ fn after_scene(q: &Query, k: usize) -> bool {
 }
 
 /// True when the clause opens with a word of the skill's name that is not
-/// a common one, as a command: "commit this", "brainstorm the feature".
+/// a common one, as a command: "commit this", "brainstorm the feature";
+/// not as a subject ("shower drain keeps clogging").
 fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Query) -> bool {
     let Some(&first) = clause.sequence.first() else {
         return false;
     };
-    let first_word = words(&clause.text).into_iter().next().unwrap_or_default();
-    !q.weak[first]
+    let ws = words(&clause.text);
+    let first_word = ws.first().cloned().unwrap_or_default();
+    // "shower drain keeps clogging": the name opens a subject, not a
+    // command, when a verb of being or going on follows it.
+    let subject = ws
+        .iter()
+        .skip(1)
+        .take(2)
+        .any(|w| super::head::LINKING.contains(&w.as_str()));
+    !subject
+        && !q.weak[first]
         && q.words[first] == first_word
         && r.matches
             .iter()

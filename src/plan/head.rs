@@ -47,7 +47,7 @@ pub fn object_head(ws: &[String], listed: bool) -> Option<usize> {
 }
 
 /// Verbs that follow a subject: a phrase holding one is a sentence.
-const LINKING: &[&str] = &[
+pub(super) const LINKING: &[&str] = &[
     "am", "are", "been", "being", "does", "doesn't", "has", "hasn't", "have", "is", "isn't",
     "keeps", "looks", "seems", "was", "wasn't", "were", "won't",
 ];
