@@ -444,3 +444,16 @@ fn and_before_a_command_on_it_starts_a_task() {
     );
     assert_eq!(targets(&p), ["slides", "loop-second"]);
 }
+
+#[test]
+fn the_skill_for_what_the_command_makes_is_taken_beside_a_stronger_one() {
+    // The chart skill matches more words, but the thing asked for is a
+    // poster: the poster skill is taken too, on the words the chart skill
+    // leaves, at the second skill's own bar rather than a share of the
+    // first one's evidence.
+    let p = plan(
+        "make a poster as a png of the loop metrics chart for the service",
+        &[],
+    );
+    assert_eq!(targets(&p), ["loop-second", "visual-canvas"]);
+}

@@ -44,6 +44,9 @@ pub struct Fit {
     /// Its name holds a document format the clause names ("the quarterly
     /// deck" and `pptx`).
     pub names_format: bool,
+    /// It holds above its body, with [`SELECT_AT`] evidence, the head of
+    /// what the clause's command acts on ("design a poster…": poster).
+    pub holds_head: bool,
 }
 
 impl Fit {
@@ -146,6 +149,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     }
     // One of several tasks cut from one sentence, naming the skill's
     // subject by a word of its name: "…and land it, then cut the release".
+    f.holds_head = head;
     let listed_name = (clause.listed && named_word >= SELECT_AT) || head;
     f.strong = (phrase
         || name

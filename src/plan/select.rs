@@ -80,7 +80,9 @@ pub const TRIGGER_FLOOR: f64 = 0.45;
 /// unless its name holds a document format the clause names (a deck, a
 /// spreadsheet, a PDF) and the first one's does not: the format's skill
 /// handles the file the work is done on ("put our brand colors on the
-/// quarterly deck").
+/// quarterly deck"); or unless it holds the head of what the clause's
+/// command acts on and the first one does not: the thing asked for is its
+/// work ("design a poster … using our brand colors").
 pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence, and that best
@@ -400,7 +402,9 @@ fn serve(
             .collect();
         let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
         let second = |i: usize| {
-            let bar = if rest[i].names_format && !fits[first].names_format {
+            let bar = if (rest[i].names_format && !fits[first].names_format)
+                || (rest[i].holds_head && !fits[first].holds_head)
+            {
                 SECOND_AT
             } else {
                 bar
