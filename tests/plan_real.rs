@@ -87,6 +87,10 @@ fn questions_and_near_misses_plan_zero_steps() {
         targets(&plan("compass the project for me", &[])),
         ["compass"]
     );
+    assert_eq!(
+        targets(&plan("tidy the spreadsheet from finance", &[])),
+        ["sheets"]
+    );
     for intent in [
         "tell me a fun fact about slides",
         "What font size works best on slides?",
@@ -98,6 +102,8 @@ fn questions_and_near_misses_plan_zero_steps() {
         "building a wooden deck in the backyard, how far apart should the joists be?",
         // A skill's name as the subject of a statement, not a command.
         "compass needle keeps spinning on the hike, anything better than a phone app?",
+        // A format talked about, in a clause that asks for nothing.
+        "the spreadsheet from finance has twelve tabs now",
     ] {
         let p = plan(intent, &[]);
         assert_eq!(

@@ -21,7 +21,9 @@ pub struct Fit {
     /// own, a word that is not weak, and either two words (in a clause that
     /// says "it", the words it stands for count), a phrase found as
     /// written (two words the name writes as one among them), a name of
-    /// two or more words spelled out, a named file format or tool, or a
+    /// two or more words spelled out, a named file format or tool (in a
+    /// clause that asks for work, or as what its command acts on: not "the
+    /// spreadsheet from finance has twelve tabs"), or a
     /// word the author declared a trigger. In a clause that is
     /// one of a sentence's list of tasks, one uncommon word of the skill's
     /// name with [`SELECT_AT`] evidence is enough; so is, in any clause,
@@ -104,7 +106,10 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 f.own_specific |= !q.weak[m.term] || declared;
                 headline |= m.fields.in_headline();
                 format |= declared;
-                format |= q.format[m.term];
+                // A format or tool named in a clause that asks for nothing
+                // ("the powerpoint at the all-hands was boring") is what
+                // the person talks about, unless it is what a command acts on.
+                format |= q.format[m.term] && (clause.asks || clause.head == Some(m.term));
                 f.names_format |= super::synonyms::is_document(&q.terms[m.term])
                     && m.fields.contains(&FieldKind::Name);
                 in_name += usize::from(m.fields.contains(&FieldKind::Name));

@@ -40,6 +40,9 @@ pub struct QueryClause {
     /// The term of the head of what its command acts on ("make a matching
     /// poster"; see [`super::head`]).
     pub head: Option<usize>,
+    /// It asks for work in words or as a command by its shape (see
+    /// [`super::asks::is_request`]).
+    pub asks: bool,
 }
 
 /// An intent, analysed.
@@ -150,6 +153,10 @@ impl Query {
                 step: c.step,
                 topic: Vec::new(),
                 head: None,
+                asks: super::asks::is_request(&c.text) || {
+                    let w: Vec<&str> = ws.iter().take(3).map(String::as_str).collect();
+                    super::task_words::opens_imperative(&w)
+                },
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, clause_no);
             if !clause.terms.is_empty() || c.question {
@@ -322,6 +329,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         step: false,
         topic: Vec::new(),
         head: None,
+        asks: parts.iter().any(|c| c.asks),
     };
     for c in parts {
         w.sequence.extend(&c.sequence);
