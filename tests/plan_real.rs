@@ -463,3 +463,26 @@ fn the_skill_for_what_the_command_makes_is_taken_beside_a_stronger_one() {
     );
     assert_eq!(targets(&p), ["loop-second", "visual-canvas"]);
 }
+
+#[test]
+fn work_the_person_forbids_selects_nothing() {
+    // "don't …" names work the person does not want: its words are context.
+    for intent in [
+        "compare the options for the message queue, but don't take meeting notes on it",
+        "compare the options for the message queue and dont send the meeting notes to anyone",
+    ] {
+        assert_eq!(
+            targets(&plan(intent, &[])),
+            ["research-options"],
+            "{intent}"
+        );
+    }
+    // What the condition after it asks for is still wanted.
+    assert_eq!(
+        targets(&plan(
+            "don't send the meeting notes until you take meeting notes for the call",
+            &[]
+        )),
+        ["make-notes"]
+    );
+}

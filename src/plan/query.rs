@@ -373,7 +373,8 @@ fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
 /// our HR blog"), or what the person goes without ("grow without spending
 /// money on ads", "I don't have ffmpeg"): from after `about`, `without` or
 /// "don't have" to the next preposition, or a conjunction that opens the
-/// ask. They are context for the clause, not its own words. Not
+/// ask; or what they forbid ("dont rewrite it from scratch"): from after
+/// "don't", "never" or "do not" to a conjunction or "until". They are context for the clause, not its own words. Not
 /// `about 2,000` or `about to`. An empty range when the clause has no such
 /// span. (A skill that promises the same "tight without a full rewrite"
 /// loses that word: measured, the authors' tests gain more.)
@@ -392,6 +393,20 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
                         || matches!(n.as_str(), "also" | "i" | "need" | "then" | "want" | "we")
                 }))
     };
+    // "dont rewrite it from scratch": what the person does not want done,
+    // up to a conjunction or the condition that says what they do want
+    // ("don't claim it's done until you've run the suite").
+    if let Some(at) = (0..ws.len()).find_map(|i| negated_start(ws, i)) {
+        const NEGATION_ENDS: &[&str] = &[
+            "and", "before", "but", "or", "so", "then", "till", "unless", "until",
+        ];
+        let end = (at + 1..ws.len())
+            .find(|&i| NEGATION_ENDS.contains(&ws[i].as_str()))
+            .unwrap_or(ws.len());
+        if at < ws.len() {
+            return (at, end);
+        }
+    }
     let Some(at) = (0..ws.len()).find_map(|i| span_start(ws, i)) else {
         return (ws.len(), ws.len());
     };
@@ -420,6 +435,18 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
     }
 }
 
+/// Where the words of a command the person forbids start when word `i`
+/// opens one: "don't", "never", "do not" (not "don't have": that is what
+/// they are without, see [`span_start`]).
+fn negated_start(ws: &[String], i: usize) -> Option<usize> {
+    let at = |k: usize| ws.get(k).map(String::as_str);
+    match at(i)? {
+        "don't" | "dont" | "never" if at(i + 1) != Some("have") => Some(i + 1),
+        "do" if at(i + 1) == Some("not") && at(i + 2) != Some("have") => Some(i + 2),
+        _ => None,
+    }
+}
+
 /// True when a clause's words point back at what came before: "review
 /// it", "execute them", or a clause that ends on "this" or "one" ("how do
 /// we fix this?", "can you help us design one?").
@@ -430,4 +457,38 @@ fn refers_back(words: &[String]) -> bool {
         || words
             .last()
             .is_some_and(|w| matches!(w.as_str(), "this" | "these" | "one"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::topic_of;
+
+    fn span(s: &str) -> String {
+        let ws: Vec<String> = s.split(' ').map(str::to_string).collect();
+        let (from, to) = topic_of(&ws);
+        ws[from..to].join(" ")
+    }
+
+    #[test]
+    fn what_a_piece_is_about_or_goes_without_is_its_topic() {
+        assert_eq!(span("write a haiku about spreadsheets"), "spreadsheets");
+        assert_eq!(
+            span("i don't have ffmpeg or any servers"),
+            "ffmpeg or any servers"
+        );
+        assert_eq!(span("about 2000 rows"), "");
+    }
+
+    #[test]
+    fn work_the_person_forbids_is_no_part_of_the_ask() {
+        assert_eq!(
+            span("trim it, dont rewrite it from scratch"),
+            "rewrite it from scratch"
+        );
+        assert_eq!(
+            span("do not claim it's done until you run the suite"),
+            "claim it's done"
+        );
+        assert_eq!(span("never push to main and then tag it"), "push to main");
+    }
 }
