@@ -25,6 +25,13 @@ pub fn is_request(sentence: &str) -> bool {
     if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
         return true;
     }
+    // "have someone read it cold", "have a subagent review it": work asked
+    // of another, through the agent.
+    if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "have"
+        && matches!(b.as_str(), "someone" | "somebody" | "a" | "an" | "another" | "each" | "every"))
+    {
+        return true;
+    }
     // A sentence that opens with a verb of work and its object is a
     // command: "wrap the branch up", "redesign the settings screen". Not
     // "get": "get that done" asks for whatever came before.
@@ -108,8 +115,13 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
     let second = w.get(1).map(|x| x.0.as_str()).unwrap_or("");
     match first {
         "what" | "what's" | "whats" | "which" | "who" | "who's" | "whom" | "whose" | "why" => true,
-        "is" | "are" | "was" | "were" | "does" | "did" | "has" | "have" | "should" | "isn't"
-        | "aren't" | "doesn't" => true,
+        "is" | "are" | "was" | "were" | "does" | "did" | "should" | "isn't" | "aren't"
+        | "doesn't" => true,
+        // "have you tried…", not "have someone read it cold": a command.
+        "has" | "have" => matches!(
+            second,
+            "you" | "u" | "we" | "they" | "i" | "it" | "he" | "she" | "anyone" | "anybody"
+        ),
         "how" => {
             matches!(
                 second,
@@ -206,6 +218,17 @@ mod tests {
         let c = split("feature's done, should I merge? wrap the branch up");
         assert!(c[0].context && !c.last().unwrap().context, "{c:?}");
         assert!(c.last().unwrap().text.starts_with("wrap"), "{c:?}");
+    }
+
+    #[test]
+    fn having_someone_do_work_is_a_request_not_a_question() {
+        assert!(is_request("have someone with zero background read it cold"));
+        assert!(is_request("have a subagent review the diff"));
+        assert!(!is_question(
+            "have someone with zero background read it cold"
+        ));
+        assert!(is_question("have you tried turning it off"));
+        assert!(is_question("has anyone benchmarked the parser"));
     }
 
     #[test]
