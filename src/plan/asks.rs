@@ -163,7 +163,8 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
 /// A clause that asks to be told something: "tell me a fun fact about…",
 /// "the history of…", "the difference between…", "who invented…". Not
 /// when a task's verb comes first: "audit our listing and tell me what to
-/// fix" asks for the audit.
+/// fix" asks for the audit; nor after a request and "and": "could you go
+/// over my form and tell me what breaks" asks for the going over.
 pub fn is_knowledge_request(text: &str) -> bool {
     let t = text.to_lowercase();
     const MARKERS: &[&str] = &[
@@ -186,9 +187,14 @@ pub fn is_knowledge_request(text: &str) -> bool {
     ];
     // "Review this email and tell me what's wrong" asks for the review: a
     // task's verb before the marker makes the telling its report.
+    // So does a request joined to it: "could you go over my form and tell
+    // me what breaks" asks for the going over.
     MARKERS.iter().any(|m| {
-        t.find(m)
-            .is_some_and(|at| !words_of(&t[..at]).iter().any(|(w, _, _)| starts_task(w)))
+        t.find(m).is_some_and(|at| {
+            let before = &t[..at];
+            !words_of(before).iter().any(|(w, _, _)| starts_task(w))
+                && !(before.trim_end().ends_with(" and") && is_request(before))
+        })
     })
 }
 
@@ -229,6 +235,23 @@ mod tests {
         ));
         assert!(is_question("have you tried turning it off"));
         assert!(is_question("has anyone benchmarked the parser"));
+    }
+
+    #[test]
+    fn telling_joined_to_a_request_reports_it() {
+        assert!(!is_knowledge_request(
+            "could you go over my signup form and tell me what breaks accessibility"
+        ));
+        assert!(!is_knowledge_request(
+            "review this email and tell me what's wrong"
+        ));
+        assert!(is_knowledge_request(
+            "can you tell me a fun fact about pdfs"
+        ));
+        assert!(is_knowledge_request("tell me what a pdf is"));
+        assert!(is_knowledge_request(
+            "i was curious and tell me about decks"
+        ));
     }
 
     #[test]
