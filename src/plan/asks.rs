@@ -192,8 +192,9 @@ pub fn is_knowledge_request(text: &str) -> bool {
     MARKERS.iter().any(|m| {
         t.find(m).is_some_and(|at| {
             let before = &t[..at];
-            !words_of(before).iter().any(|(w, _, _)| starts_task(w))
-                && !(before.trim_end().ends_with(" and") && is_request(before))
+            let task_first = words_of(before).iter().any(|(w, _, _)| starts_task(w));
+            let joined_request = before.trim_end().ends_with(" and") && is_request(before);
+            !task_first && !joined_request
         })
     })
 }
