@@ -486,3 +486,22 @@ fn work_the_person_forbids_selects_nothing() {
         ["make-notes"]
     );
 }
+
+#[test]
+fn next_inside_a_noun_phrase_is_no_connective() {
+    // "the next design document review" is one thing; ", next …" is a step.
+    assert_eq!(
+        targets(&plan(
+            "take meeting notes for the next design document review",
+            &[]
+        )),
+        ["make-notes"]
+    );
+    assert_eq!(
+        targets(&plan(
+            "send the meeting notes to the next attendee, next compare the options for the queue",
+            &[]
+        )),
+        ["send-notes", "research-options"]
+    );
+}

@@ -267,7 +267,9 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
         let comma_before = s[..start].trim_end().ends_with([',', '&']);
         if let Some(len) = order_words::forward(&all[i..]) {
-            if i + len < words.len() {
+            // "…, next write the plan", not "the single next move".
+            let next_as_word = w == "next" && !comma_before && all[i - 1] != "and";
+            if i + len < words.len() && !next_as_word {
                 cuts.push((start, words[i + len - 1].2, Link::Then));
                 i += len;
                 continue;
