@@ -505,3 +505,9 @@ fn next_inside_a_noun_phrase_is_no_connective() {
         ["send-notes", "research-options"]
     );
 }
+
+#[test]
+fn a_question_after_a_lead_in_word_plans_nothing() {
+    let p = plan("roughly how do people decide which slides to cut?", &[]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+}

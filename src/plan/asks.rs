@@ -98,8 +98,33 @@ pub fn is_question(text: &str) -> bool {
     }) {
         return false;
     }
-    // A question may follow a short lead-in: "in plain words, what is…".
-    let starts: Vec<usize> = std::iter::once(0)
+    // A question may follow a short lead-in: "in plain words, what is…",
+    // "roughly how do…", "so what is…".
+    const LEAD_INS: &[&str] = &[
+        "also",
+        "and",
+        "basically",
+        "but",
+        "btw",
+        "honestly",
+        "hey",
+        "hi",
+        "just",
+        "ok",
+        "okay",
+        "quick",
+        "quickly",
+        "roughly",
+        "so",
+        "um",
+        "well",
+    ];
+    let lead = w
+        .iter()
+        .take_while(|(x, _, _)| LEAD_INS.contains(&x.as_str()))
+        .count();
+    let starts: Vec<usize> = [0, lead]
+        .into_iter()
         .chain(
             w.iter()
                 .enumerate()
@@ -107,7 +132,9 @@ pub fn is_question(text: &str) -> bool {
                 .map(|(i, _)| i),
         )
         .collect();
-    starts.into_iter().any(|i| opens_question(&w[i..], text))
+    starts
+        .into_iter()
+        .any(|i| i < w.len() && opens_question(&w[i..], text))
 }
 
 fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
@@ -253,6 +280,17 @@ mod tests {
         assert!(is_knowledge_request(
             "i was curious and tell me about decks"
         ));
+    }
+
+    #[test]
+    fn a_question_after_a_lead_in_word_is_a_question() {
+        assert!(is_question(
+            "roughly how do search engines decide how to rank pages"
+        ));
+        assert!(is_question("so what is a slide master"));
+        assert!(is_question("ok so which format keeps the fonts"));
+        assert!(!is_question("just fix the build"));
+        assert!(!is_question("so"));
     }
 
     #[test]
