@@ -511,3 +511,9 @@ fn a_question_after_a_lead_in_word_plans_nothing() {
     let p = plan("roughly how do people decide which slides to cut?", &[]);
     assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
 }
+
+#[test]
+fn a_question_after_a_colon_plans_nothing() {
+    let p = plan("slides homework: what's a good number of bullets", &[]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+}

@@ -99,7 +99,7 @@ pub fn is_question(text: &str) -> bool {
         return false;
     }
     // A question may follow a short lead-in: "in plain words, what is…",
-    // "roughly how do…", "so what is…".
+    // "homework: what's an eigenvector", "roughly how do…", "so what is…".
     const LEAD_INS: &[&str] = &[
         "also",
         "and",
@@ -128,7 +128,7 @@ pub fn is_question(text: &str) -> bool {
         .chain(
             w.iter()
                 .enumerate()
-                .filter(|(_, (_, b, _))| text[..*b].trim_end().ends_with(','))
+                .filter(|(_, (_, b, _))| text[..*b].trim_end().ends_with([',', ':']))
                 .map(|(i, _)| i),
         )
         .collect();
@@ -291,6 +291,7 @@ mod tests {
         assert!(is_question("ok so which format keeps the fonts"));
         assert!(!is_question("just fix the build"));
         assert!(!is_question("so"));
+        assert!(is_question("algebra homework: what's an eigenvector"));
     }
 
     #[test]
