@@ -477,6 +477,22 @@ fn work_the_person_forbids_selects_nothing() {
             "{intent}"
         );
     }
+    // Not forbidding: "don't forget to…", "I don't know how to…",
+    // "don't overthink it, just…"; nor "how else can you…", a request.
+    for intent in [
+        "dont forget to write a design doc for the cache",
+        "I don't know how to write a design doc for the cache",
+        "how else can you write a design doc for the cache",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["design-doc"], "{intent}");
+    }
+    assert_eq!(
+        targets(&plan(
+            "don't overthink it, just make slides for the launch",
+            &[]
+        )),
+        ["slides"]
+    );
     // What the condition after it asks for is still wanted.
     assert_eq!(
         targets(&plan(

@@ -137,6 +137,41 @@ pub fn is_question(text: &str) -> bool {
         .any(|i| i < w.len() && opens_question(&w[i..], text))
 }
 
+/// Words that ask after a measure when "how" opens with them: "how far
+/// apart should…", "how big is…".
+const MEASURES: &[&str] = &[
+    "bad",
+    "big",
+    "close",
+    "cold",
+    "common",
+    "deep",
+    "difficult",
+    "early",
+    "easy",
+    "expensive",
+    "far",
+    "fast",
+    "good",
+    "hard",
+    "heavy",
+    "high",
+    "hot",
+    "important",
+    "large",
+    "late",
+    "likely",
+    "old",
+    "safe",
+    "slow",
+    "small",
+    "soon",
+    "strong",
+    "tall",
+    "thick",
+    "wide",
+];
+
 fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
     let first = w.first().map(|x| x.0.as_str()).unwrap_or("");
     let second = w.get(1).map(|x| x.0.as_str()).unwrap_or("");
@@ -167,7 +202,7 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
                 && w.get(2).is_some_and(|x| !matches!(x.0.as_str(), "you" | "u")))
                 // "how far apart should the joists be", "how big is a
                 // page": a measure asked after.
-                || (!matches!(second, "do" | "did" | "can" | "could" | "would" | "should" | "to")
+                || (MEASURES.contains(&second)
                     && w.iter().skip(2).take(2).any(|x| {
                         matches!(
                             x.0.as_str(),
@@ -304,6 +339,8 @@ mod tests {
         assert!(!is_question("how to merge these"));
         assert!(!is_question("how do you merge these"));
         assert!(!is_question("how can I merge these"));
+        assert!(!is_question("how else can you write a design doc"));
+        assert!(!is_question("how you should write a design doc"));
     }
 
     #[test]

@@ -210,8 +210,12 @@ fn joined_time_clause(
     if !comma_before || !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after") {
         return None;
     }
-    let rest: Vec<String> = words[at..].iter().map(|(w, _, _)| w.clone()).collect();
-    let commas: Vec<bool> = words[at..]
+    // A clause of time ends within a few words (see `opener_end`), and the
+    // command after it is read by its opening: a window of words, so an
+    // intent of many such clauses costs no more than its length.
+    let window = &words[at..words.len().min(at + 16)];
+    let rest: Vec<String> = window.iter().map(|(w, _, _)| w.clone()).collect();
+    let commas: Vec<bool> = window
         .iter()
         .map(|(_, _, end)| s[*end..].trim_start().starts_with(','))
         .collect();

@@ -206,11 +206,20 @@ fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Qu
     let first_word = ws.first().cloned().unwrap_or_default();
     // "shower drain keeps clogging": the name opens a subject, not a
     // command, when a verb of being or going on follows it.
-    let subject = ws
-        .iter()
-        .skip(1)
-        .take(2)
-        .any(|w| super::head::LINKING.contains(&w.as_str()));
+    // Not "brainstorm what is missing", "commit what has changed": there
+    // the verb is the clause's own.
+    let clause_object = ws.get(1).is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "what" | "which" | "who" | "how" | "why" | "where" | "when" | "that" | "it" | "this"
+        )
+    });
+    let subject = !clause_object
+        && ws
+            .iter()
+            .skip(1)
+            .take(2)
+            .any(|w| super::head::LINKING.contains(&w.as_str()));
     !subject
         && !q.weak[first]
         && q.words[first] == first_word

@@ -398,7 +398,7 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
     // ("don't claim it's done until you've run the suite").
     if let Some(at) = (0..ws.len()).find_map(|i| negated_start(ws, i)) {
         const NEGATION_ENDS: &[&str] = &[
-            "and", "before", "but", "or", "so", "then", "till", "unless", "until",
+            "and", "before", "but", "just", "or", "so", "then", "till", "unless", "until",
         ];
         let end = (at + 1..ws.len())
             .find(|&i| NEGATION_ENDS.contains(&ws[i].as_str()))
@@ -439,10 +439,26 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
 /// opens one: "don't", "never", "do not" (not "don't have": that is what
 /// they are without, see [`span_start`]).
 fn negated_start(ws: &[String], i: usize) -> Option<usize> {
+    // "don't forget to…", "I don't know how to…", "don't overthink it, just
+    // make…": not work forbidden.
+    const NOT_FORBIDDING: &[&str] = &[
+        "bother",
+        "care",
+        "forget",
+        "have",
+        "hesitate",
+        "know",
+        "mind",
+        "need",
+        "overthink",
+        "think",
+        "worry",
+    ];
     let at = |k: usize| ws.get(k).map(String::as_str);
+    let forbids = |k: usize| at(k).is_some_and(|w| !NOT_FORBIDDING.contains(&w));
     match at(i)? {
-        "don't" | "dont" | "never" if at(i + 1) != Some("have") => Some(i + 1),
-        "do" if at(i + 1) == Some("not") && at(i + 2) != Some("have") => Some(i + 2),
+        "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
+        "do" if at(i + 1) == Some("not") && forbids(i + 2) => Some(i + 2),
         _ => None,
     }
 }
