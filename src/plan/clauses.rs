@@ -215,10 +215,7 @@ fn joined_time_clause(
     // intent of many such clauses costs no more than its length.
     let window = &words[at..words.len().min(at + 16)];
     let rest: Vec<String> = window.iter().map(|(w, _, _)| w.clone()).collect();
-    let commas: Vec<bool> = window
-        .iter()
-        .map(|(_, _, end)| s[*end..].trim_start().starts_with(','))
-        .collect();
+    let commas = commas_after(s, window);
     let main = |r: &[String]| opens_request(&r.join(" "));
     let len = order_words::opener_end(&rest, &commas, main)?;
     (at + len < words.len()).then_some(at + len)
@@ -228,19 +225,24 @@ fn joined_time_clause(
 /// "after that", "once that's done") and asks for work after it.
 fn opens_step(sentence: &str) -> bool {
     let found = words_of(sentence);
-    let commas: Vec<bool> = found
-        .iter()
-        .map(|(_, _, end)| sentence[*end..].trim_start().starts_with(','))
-        .collect();
+    let commas = commas_after(sentence, &found);
     let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
     let main = |rest: &[String]| opens_request(&rest.join(" "));
     order_words::opener_end(&words, &commas, main).is_some_and(|i| main(&words[i..]))
 }
 
+/// For each of `words` (found in `s`), whether a comma follows it.
+fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
+    words
+        .iter()
+        .map(|(_, _, end)| s[*end..].trim_start().starts_with(','))
+        .collect()
+}
+
 /// True when `sentence` asks for work: a request, or a command by its
 /// shape (after a connective of order or a step's number, a verb on no
 /// list is still the verb: "2) get the change reviewed").
-fn opens_request(sentence: &str) -> bool {
+pub(super) fn opens_request(sentence: &str) -> bool {
     let found = words_of(sentence);
     is_request(sentence) || opens_imperative(&plain(&found))
 }

@@ -41,7 +41,7 @@ pub struct QueryClause {
     /// poster"; see [`super::head`]).
     pub head: Option<usize>,
     /// It asks for work in words or as a command by its shape (see
-    /// [`super::asks::is_request`]).
+    /// `super::clauses::opens_request`).
     pub asks: bool,
 }
 
@@ -153,10 +153,7 @@ impl Query {
                 step: c.step,
                 topic: Vec::new(),
                 head: None,
-                asks: super::asks::is_request(&c.text) || {
-                    let w: Vec<&str> = ws.iter().take(3).map(String::as_str).collect();
-                    super::task_words::opens_imperative(&w)
-                },
+                asks: super::clauses::opens_request(&c.text),
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, clause_no);
             if !clause.terms.is_empty() || c.question {
