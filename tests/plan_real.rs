@@ -533,3 +533,34 @@ fn a_question_after_a_colon_plans_nothing() {
     let p = plan("slides homework: what's a good number of bullets", &[]);
     assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
 }
+
+#[test]
+fn a_sentence_that_states_the_order_orders_the_tasks_it_names() {
+    // Each names the two tasks again by a word of each, after asking for
+    // them in the other order. b6d5476 kept the written order (and read
+    // "Do the researching before …" as a task of its own).
+    for intent in [
+        "Write a design doc, and research the options. Do the researching before the doc.",
+        "Write a design doc, and research the options. The doc comes after the research.",
+        "Write a design doc, and research the options. The research has to happen up front.",
+    ] {
+        research_then_design_doc(intent);
+    }
+    // A side that names no task leaves the sentence a task of its own.
+    let p = plan(
+        "Write a design doc. Do the migration before the release.",
+        &[],
+    );
+    assert_eq!(targets(&p), ["design-doc"]);
+}
+
+#[test]
+fn a_sentence_that_opens_with_first_after_a_request_goes_before_it() {
+    // b6d5476 read "First research the options." as the scene of the
+    // request before it and planned the design doc alone.
+    research_then_design_doc("Write a design doc, but not yet. First research the options.");
+    // After a scene, "first" opens the first task.
+    research_then_design_doc(
+        "The decision is overdue. First research the options, then write a design doc.",
+    );
+}

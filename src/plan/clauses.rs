@@ -18,7 +18,10 @@
 //!
 //! Order: clauses run in the order they are written, except where words
 //! put a later one first ("X, but first Y", "X, but Y first", "X; before
-//! that, Y", "before you X, Y": see [`super::order_words`]). Each clause
+//! that, Y", "before you X, Y", "X, but not yet. First Y.": see
+//! [`super::order_words`]). A sentence that only states the order of the
+//! tasks it names again ("Do the tightening before the dash pass") is read
+//! in [`super::stated_order`]. Each clause
 //! carries its place in that order ([`Clause::rank`]). A sentence that
 //! opens with a connective of order ("Then write the plan.", "Once that's
 //! done, write the plan.") is a step of its own ([`Clause::step`]).
@@ -121,7 +124,9 @@ pub fn split(intent: &str) -> Vec<Clause> {
         let n = requests.len();
         // "Then write the plan.", "Once that's done, write the plan.": a
         // step of its own, asked for by the clause after the connective.
-        let step = !asked && (opens_step(trimmed) || marked && opens_request(trimmed));
+        let first_step = !asked && opens_first_step(trimmed);
+        let step =
+            !asked && (opens_step(trimmed) || first_step || marked && opens_request(trimmed));
         requests.push(is_request(trimmed) || step);
         steps.push(step);
         own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
@@ -132,6 +137,11 @@ pub fn split(intent: &str) -> Vec<Clause> {
             let link = match first {
                 // "Write the plan. Before that, brainstorm it with me."
                 true if opens_reversed(trimmed) => Some(Link::Reverse),
+                // "Review the page, but not yet. First reshape it.": after
+                // a request, a sentence that opens with "first" goes before
+                // it. After a scene ("the export drops rows. first find
+                // why, …") it is the first task.
+                true if first_step && requests[..n].iter().any(|r| *r) => Some(Link::Reverse),
                 true => Some(Link::Forward),
                 false => link,
             };
@@ -237,6 +247,18 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
         .iter()
         .map(|(_, _, end)| s[*end..].trim_start().starts_with(','))
         .collect()
+}
+
+/// True when the sentence opens with "first" and asks for work after it:
+/// "First reshape it visually", "first of all, write the plan".
+fn opens_first_step(sentence: &str) -> bool {
+    let found = words_of(sentence);
+    let skip = match plain(&found).as_slice() {
+        ["first" | "firstly", "of", "all", ..] => 3,
+        ["first" | "firstly", _, ..] => 1,
+        _ => return false,
+    };
+    opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
 }
 
 /// True when `sentence` asks for work: a request, or a command by its

@@ -35,6 +35,7 @@ pub mod render;
 pub mod select;
 pub mod selector;
 pub mod sentences;
+mod stated_order;
 mod steps;
 pub mod synonyms;
 mod task_words;

@@ -129,7 +129,8 @@ impl Query {
             objects: object_stems(intent, a),
             compounds: Vec::new(),
         };
-        let split = super::clauses::split(intent);
+        let mut split = super::clauses::split(intent);
+        super::stated_order::apply(&mut split, a);
         let mut per_sentence = std::collections::HashMap::new();
         for c in &split {
             *per_sentence.entry(c.sentence).or_insert(0usize) += 1;
