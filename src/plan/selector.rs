@@ -7,9 +7,12 @@
 //! its prompt from stdin can answer as it is. The answer is read from its
 //! stdout: a JSON list of names, `{"skills": [...]}`, either of them inside
 //! a code fence or a sentence, or a Claude `--output-format json` envelope
-//! around one. Names may be written `/name`, `$name` or `plugin:name`.
-//! Names not in the catalog are dropped with a warning; the program's text
-//! is never acted on beyond that list.
+//! around one. Names may be written `/name`, `$name` or `plugin:name`, in
+//! any case. An answer with no JSON list is read as prose: names in
+//! backticks or opening the items of a list (`- pdf`, `2. xlsx`), or an
+//! answer that is only names ("pdf, xlsx"); "none of these apply" is no
+//! skill. Names not in the catalog are dropped with a warning; the
+//! program's text is never acted on beyond that list.
 
 use crate::agents::{self, Purpose};
 use crate::catalog::Catalog;
@@ -38,8 +41,13 @@ pub fn run(cmd: &str, catalog: &Catalog, intent: &str) -> Result<(Vec<usize>, Ve
     let command = agents::expand(cmd, Purpose::Select);
     let fail = |m: String| Error::Usage(format!("--selector '{cmd}': {m}"));
     let out = ask(&command, &request(catalog, intent)).map_err(fail)?;
-    let names = parse_answer(&out).map_err(|m| fail(m.to_string()))?;
-    Ok(resolve(catalog, names))
+    match parse_answer(&out) {
+        Ok(names) => Ok(resolve(catalog, names)),
+        Err(AnswerError::NoList) => prose::names(catalog, &out)
+            .map(|chosen| (chosen, Vec::new()))
+            .ok_or_else(|| fail(AnswerError::NoList.to_string())),
+        Err(e) => Err(fail(e.to_string())),
+    }
 }
 
 /// The request written on the selector's stdin.
@@ -168,8 +176,7 @@ pub fn resolve(catalog: &Catalog, names: Vec<Value>) -> (Vec<usize>, Vec<String>
             ));
             continue;
         };
-        let name = raw.trim().trim_start_matches(['/', '$']);
-        match catalog.index_of(name) {
+        match find(catalog, raw) {
             Some(i) if !chosen.contains(&i) => chosen.push(i),
             Some(_) => {}
             None => warnings.push(format!(
@@ -180,6 +187,34 @@ pub fn resolve(catalog: &Catalog, names: Vec<Value>) -> (Vec<usize>, Vec<String>
     }
     (chosen, warnings)
 }
+
+/// The catalog index of a name as a selector wrote it: `/name`, `$name`,
+/// `plugin:name` (also for a skill installed without its plugin), in any
+/// case when only one skill answers to it.
+pub(super) fn find(catalog: &Catalog, raw: &str) -> Option<usize> {
+    let name = raw.trim().trim_start_matches(['/', '$']);
+    if name.is_empty() {
+        return None;
+    }
+    let bare = name.rsplit_once(':').map(|(_, b)| b);
+    let exact = || {
+        catalog
+            .index_of(name)
+            .or_else(|| bare.and_then(|b| catalog.index_of(b)))
+    };
+    exact().or_else(|| {
+        let lower = name.to_lowercase();
+        let bare = bare.map(str::to_lowercase);
+        let mut found = catalog.active().filter(|(_, s)| {
+            let key = s.key().to_lowercase();
+            key == lower || bare.as_deref() == Some(&s.name.to_lowercase())
+        });
+        let (first, _) = found.next()?;
+        found.next().is_none().then_some(first)
+    })
+}
+
+mod prose;
 
 #[cfg(test)]
 mod tests {
