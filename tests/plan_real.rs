@@ -308,6 +308,31 @@ fn a_chatty_selector_answer_is_read() {
 }
 
 #[test]
+fn a_selector_answer_in_prose_is_read_by_the_names_it_marks() {
+    // b6d5476 failed each of these with "its answer holds no JSON list".
+    let selector = ["--selector", "sh fixtures/plan/prose-selector.sh"];
+    for shape in ["bullets", "backticks", "numbered", "names"] {
+        let mut t = targets(&plan(shape, &selector));
+        t.sort();
+        assert_eq!(t, ["sheets", "slides"], "{shape}");
+    }
+    assert!(targets(&plan("none", &selector)).is_empty());
+    // An answer that names no skill and does not say none applies is a
+    // failure, not an empty plan.
+    let (mut cmd, _h) = re0_repo();
+    let out = cmd
+        .args(["--catalog", REAL, "plan", "anything"])
+        .args(selector)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("no JSON list"),
+        "{err}"
+    );
+}
+
+#[test]
 fn output_is_byte_identical_across_runs() {
     let run = || {
         let (mut cmd, _h) = re0_repo();
@@ -546,6 +571,12 @@ fn a_sentence_that_states_the_order_orders_the_tasks_it_names() {
     ] {
         research_then_design_doc(intent);
     }
+    // "Do a … of …" asks for a new task; it names none again.
+    let p = plan(
+        "Write a design doc, then make a slide deck. Do a cold review of the doc after the deck.",
+        &[],
+    );
+    assert_eq!(targets(&p)[..2], ["design-doc", "slides"]);
     // A side that names no task leaves the sentence a task of its own.
     let p = plan(
         "Write a design doc. Do the migration before the release.",
@@ -558,7 +589,34 @@ fn a_sentence_that_states_the_order_orders_the_tasks_it_names() {
 fn a_sentence_that_opens_with_first_after_a_request_goes_before_it() {
     // b6d5476 read "First research the options." as the scene of the
     // request before it and planned the design doc alone.
-    research_then_design_doc("Write a design doc, but not yet. First research the options.");
+    for intent in [
+        "Write a design doc, but not yet. First research the options.",
+        "Write a design doc. First, research the options.",
+        "Write a design doc. First of all, research the options.",
+        // Before every task asked so far, not only the clause before it.
+        "Write a design doc and review it. First research the options.",
+        "Write a design doc for the cache. It is due Friday. First research the options.",
+    ] {
+        let p = plan(intent, &[]);
+        let t = targets(&p);
+        assert_eq!(t[..2], ["research-options", "design-doc"], "{intent}");
+    }
+    // The rest of its sentence follows it there.
+    assert_eq!(
+        targets(&plan(
+            "Write a design doc, but not yet. First research the options, then brainstorm ideas.",
+            &[]
+        )),
+        ["research-options", "brainstorm-ideas", "design-doc"]
+    );
+    // "First" that describes a noun opens no step.
+    assert_eq!(
+        targets(&plan(
+            "Write a design doc for the cache. First draft to me by Friday, then to the team.",
+            &[]
+        )),
+        ["design-doc"]
+    );
     // After a scene, "first" opens the first task.
     research_then_design_doc(
         "The decision is overdue. First research the options, then write a design doc.",

@@ -4,7 +4,7 @@
 //! each sentence with these.
 
 use super::clauses::words_of;
-use super::task_words::{starts_joined_task, starts_task, OBJECT_OPENERS};
+use super::task_words::{phrasal_command, starts_joined_task, starts_task, OBJECT_OPENERS};
 
 /// Words that open a request written in shorthand, its subject left out:
 /// "Need OG images for every post", "Want a landing page by Friday"
@@ -44,6 +44,12 @@ pub fn is_request(sentence: &str) -> bool {
         if object && verb != "get" && starts_joined_task(verb) {
             return true;
         }
+    }
+    // "Carry out the plan.", "spin up a worktree": a verb and its particle
+    // before an object.
+    let first: Vec<&str> = w.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
+    if phrasal_command(&first) {
+        return true;
     }
     let t = sentence.to_lowercase();
     const MARKERS: &[&str] = &[

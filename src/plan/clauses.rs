@@ -106,6 +106,10 @@ enum Link {
     Then,
     /// The clause after the cut comes first.
     Reverse,
+    /// The clause opens a sentence that says it comes first ("…, but not
+    /// yet. First research the options."): before every task asked so
+    /// far, and the rest of its sentence after it.
+    First,
 }
 
 /// Cuts `intent` into clauses with their order.
@@ -141,7 +145,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
                 // a request, a sentence that opens with "first" goes before
                 // it. After a scene ("the export drops rows. first find
                 // why, …") it is the first task.
-                true if first_step && requests[..n].iter().any(|r| *r) => Some(Link::Reverse),
+                true if first_step && requests[..n].iter().any(|r| *r) => Some(Link::First),
                 true => Some(Link::Forward),
                 false => link,
             };
@@ -159,6 +163,9 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
     let mut clauses: Vec<Clause> = Vec::new();
     let mut order: Vec<usize> = Vec::new();
+    // Where the next piece of a sentence that came first goes: (its
+    // sentence, its place in `order`).
+    let mut cursor: Option<(usize, usize)> = None;
     for (k, (text, link, asked, n, when)) in pieces.into_iter().enumerate() {
         let question = asked && is_question(&text) || is_knowledge_request(&text);
         clauses.push(Clause {
@@ -171,14 +178,26 @@ pub fn split(intent: &str) -> Vec<Clause> {
             step: n > 0 && steps[n],
         });
         match link {
+            Some(Link::First) => {
+                order.insert(0, k);
+                cursor = Some((n, 1));
+            }
             Some(Link::Reverse) if k > 0 => {
                 let at = order
                     .iter()
                     .position(|&o| o == k - 1)
                     .unwrap_or(order.len());
                 order.insert(at, k);
+                cursor = None;
             }
-            _ => order.push(k),
+            // The rest of a sentence that came first follows it there.
+            _ => match cursor {
+                Some((s, at)) if s == n => {
+                    order.insert(at, k);
+                    cursor = Some((s, at + 1));
+                }
+                _ => order.push(k),
+            },
         }
     }
     for (rank, &k) in order.iter().enumerate() {
@@ -250,16 +269,38 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
 }
 
 /// True when the sentence opens with "first" and asks for work after it:
-/// "First reshape it visually", "first of all, write the plan".
+/// "First reshape it visually", "first of all, write the plan", "First,
+/// commit my changes". Without a comma after it, "first" may describe
+/// the noun after it ("First draft to me by Friday"): the verb must then
+/// be followed by what it acts on.
 fn opens_first_step(sentence: &str) -> bool {
     let found = words_of(sentence);
     let skip = match plain(&found).as_slice() {
-        ["first" | "firstly", "of", "all", ..] => 3,
+        ["first" | "firstly", "of", "all", _, ..] => 3,
+        ["first", "off", _, ..] => 2,
         ["first" | "firstly", _, ..] => 1,
         _ => return false,
     };
-    opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
+    let comma = sentence[found[skip - 1].2..].trim_start().starts_with(',');
+    let acts_on = |w: Option<&(String, usize, usize)>| {
+        w.is_some_and(|(w, _, _)| {
+            OBJECT_OPENERS.contains(&w.as_str()) || OBJECTS_AFTER_FIRST.contains(&w.as_str())
+        })
+    };
+    let verb_end = found[skip].2;
+    let bare_next = !sentence[verb_end..]
+        .trim_start()
+        .starts_with([',', ';', '.']);
+    (comma || skip > 1 || (bare_next && acts_on(found.get(skip + 1))))
+        && opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
 }
+
+/// Words after a verb that say it acts on something ("First commit *my*
+/// changes", "first brainstorm *it* with me"), beside the object openers.
+const OBJECTS_AFTER_FIRST: &[&str] = &[
+    "it", "them", "this", "that", "these", "those", "me", "us", "your", "their", "up", "out",
+    "down", "through", "every", "all", "each",
+];
 
 /// True when `sentence` asks for work: a request, or a command by its
 /// shape (after a connective of order or a step's number, a verb on no
@@ -480,6 +521,11 @@ fn is_filler(piece: &str) -> bool {
                 | "before"
                 | "that"
                 | "this"
+                | "first"
+                | "firstly"
+                | "off"
+                | "of"
+                | "all"
         )
     })
 }

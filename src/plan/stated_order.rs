@@ -78,20 +78,29 @@ const SIDE_ENDS: &[&str] = &[
 /// The longest side a statement names: a few words, not a clause.
 const MAX_SIDE: usize = 5;
 
+/// The most statements of order one intent is read for: a person states
+/// the order of their tasks a few times, not hundreds (each statement
+/// reads every task, so this bounds the cost of a very long intent).
+const MAX_STATEMENTS: usize = 16;
+
 /// Reorders `clauses` by the statements of order among them, and marks
 /// each statement that named its tasks as context.
 pub fn apply(clauses: &mut [Clause], a: &Analyzer) {
+    let statements: Vec<(usize, Vec<String>, Place)> = clauses
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| !c.question)
+        .filter_map(|(s, c)| statement(&c.text).map(|(x, p)| (s, x, p)))
+        .take(MAX_STATEMENTS)
+        .collect();
+    if statements.is_empty() {
+        return;
+    }
     let stems: Vec<BTreeSet<String>> = clauses
         .iter()
         .map(|c| a.terms(&c.text).into_iter().collect())
         .collect();
-    for s in 0..clauses.len() {
-        if clauses[s].question {
-            continue;
-        }
-        let Some((subject, place)) = statement(&clauses[s].text) else {
-            continue;
-        };
+    for (s, subject, place) in statements {
         let Some(x) = named_task(&subject, s, clauses, &stems, a) else {
             continue;
         };
@@ -200,6 +209,14 @@ fn relation(words: &[String]) -> Option<(usize, usize, Rel)> {
 /// A side of a statement: its words without determiners, if it is a short
 /// noun phrase.
 fn side(words: &[String]) -> Option<Vec<String>> {
+    // "a security review of the auth code" is a new task, not one named
+    // again.
+    if words
+        .first()
+        .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "another" | "some"))
+    {
+        return None;
+    }
     let kept: Vec<String> = words
         .iter()
         .filter(|w| !DETERMINERS.contains(&w.as_str()))
