@@ -622,3 +622,21 @@ fn a_sentence_that_opens_with_first_after_a_request_goes_before_it() {
         "The decision is overdue. First research the options, then write a design doc.",
     );
 }
+
+#[test]
+fn a_version_is_one_word_not_two() {
+    // ".NET 10" / "Node 18" is matched as the name and as the versioned
+    // name; 4684509 counted them as two words of the migration skill's
+    // name and planned a migration for any mention of the version.
+    assert!(targets(&plan("Add a summary endpoint to this Node 18 API", &[])).is_empty());
+    for intent in [
+        "migrate my service from Node 18 to Node 20",
+        "upgrade our Node 18 service",
+    ] {
+        assert_eq!(
+            targets(&plan(intent, &[])),
+            ["migrate-node18-to-node20"],
+            "{intent}"
+        );
+    }
+}

@@ -75,10 +75,14 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     let mut headline = false;
     // The thing the clause's command acts on, named above the body.
     let mut head = false;
+    let versioned = versioned_names(r, q);
     for m in &r.matches {
         if skip.contains(&m.term) {
             continue;
         }
+        // ".NET 10" is one written word matched twice (`net`, `net10`):
+        // its name adds evidence but is not a second word.
+        let again = versioned.contains(&m.term);
         let own = clause.terms.contains(&m.term);
         let borrowed = !own && clause.refers_back && k > 0 && refers_to(q, k, m.term);
         // A word the author declared a trigger (or quoted) is never weak.
@@ -99,7 +103,9 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
         }
         if own {
             f.own += e;
-            if e > 0.0 {
+            if e > 0.0 && again {
+                // Evidence only: the version term counts the word.
+            } else if e > 0.0 {
                 words += 1;
                 own_words += 1;
                 specific |= !q.weak[m.term] || declared;
@@ -169,6 +175,22 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     f.only_borrowed = own_words == 0;
     f.total += f.own;
     f
+}
+
+/// The terms of names whose version `r` matched too: `net` when `net10`
+/// (".NET 10") matched.
+fn versioned_names(r: &Relevance, q: &Query) -> Vec<usize> {
+    r.matches
+        .iter()
+        .filter(|m| q.words[m.term].contains(' '))
+        .filter_map(|m| {
+            let name = q.terms[m.term].trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+            r.matches
+                .iter()
+                .find(|n| n.term != m.term && q.terms[n.term] == name)
+                .map(|n| n.term)
+        })
+        .collect()
 }
 
 /// True when `term` is a word of what clause `k`'s "it" or "this" stands
