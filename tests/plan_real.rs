@@ -174,9 +174,15 @@ fn words_that_put_a_later_task_first_order_it_first() {
         "write a design doc, and before that research the options",
         "write a design doc; before that, research the options",
         "Write a design doc. Before you do, research the options.",
+        // A verb on "it" stands for the task before too (9dfe92c kept the
+        // written order).
+        "Write a design doc. Before you write it, research the options.",
+        "Write a design doc. Before writing it, research the options.",
     ] {
         research_then_design_doc(intent);
     }
+    // The person's own work, said as when, stands for no task.
+    research_then_design_doc("Research the options. Before I merge this, write a design doc.");
 }
 
 #[test]

@@ -158,14 +158,19 @@ pub fn opens_with_before<S: AsRef<str>>(words: &[S]) -> bool {
 }
 
 /// True when a sentence opens with "before" and a clause that stands for
-/// the task before it: "Before you do, …", "Before doing that, …".
+/// the task before it: "Before you do, …", "Before doing that, …", or a
+/// verb on a word that points back: "Before you write it, …", "before
+/// sending them, …".
 pub fn before_doing_it<S: AsRef<str>>(words: &[S]) -> bool {
+    let near: Vec<&str> = words.iter().skip(1).take(4).map(AsRef::as_ref).collect();
     opens_with_before(words)
-        && words
-            .iter()
-            .skip(1)
-            .take(3)
-            .any(|w| matches!(w.as_ref(), "do" | "doing"))
+        && (near.iter().take(3).any(|w| matches!(*w, "do" | "doing"))
+            || near
+                .iter()
+                .skip_while(|w| **w == "you")
+                .skip(1)
+                .take(1)
+                .any(|w| matches!(*w, "it" | "that" | "this" | "them" | "those" | "these")))
 }
 
 /// True when `words` open a clause of time about the person's own work:
