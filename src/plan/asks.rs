@@ -44,6 +44,12 @@ pub fn is_request(sentence: &str) -> bool {
         if object && verb != "get" && starts_joined_task(verb) {
             return true;
         }
+        // "Do the investigation first", "do a security review": "do" is a
+        // command before a noun phrase ("do the tests pass?" ends with a
+        // question mark and is read as a question first).
+        if verb == "do" && OBJECT_OPENERS.contains(&next.as_str()) {
+            return true;
+        }
     }
     // "Carry out the plan.", "spin up a worktree": a verb and its particle
     // before an object.

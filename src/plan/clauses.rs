@@ -128,14 +128,22 @@ pub fn split(intent: &str) -> Vec<Clause> {
         let n = requests.len();
         // "Then write the plan.", "Once that's done, write the plan.": a
         // step of its own, asked for by the clause after the connective.
-        let first_step = !asked && opens_first_step(trimmed);
+        // "…first." only reorders after a request ("Help us figure out what
+        // to fix first." alone asks for one thing).
+        let after_request = requests.iter().any(|r| *r);
+        let first_step =
+            !asked && (opens_first_step(trimmed) || after_request && ends_first_step(trimmed));
         let step =
             !asked && (opens_step(trimmed) || first_step || marked && opens_request(trimmed));
-        requests.push(is_request(trimmed) || step);
+        // "Do the tightening before the dash pass." states the order of
+        // tasks asked elsewhere (see `stated_order`): it makes no other
+        // sentence the scene.
+        let cut = cut_sentence(trimmed);
+        let states_order = cut.len() == 1 && super::stated_order::is_statement(trimmed, intent);
+        requests.push(is_request(trimmed) && !states_order || step);
         steps.push(step);
         own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
         let mut first = true;
-        let cut = cut_sentence(trimmed);
         let several = cut.len() > 1;
         for (text, link) in cut {
             let link = match first {
@@ -293,6 +301,25 @@ fn opens_first_step(sentence: &str) -> bool {
         .starts_with([',', ';', '.']);
     (comma || skip > 1 || (bare_next && acts_on(found.get(skip + 1))))
         && opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
+}
+
+/// True when the sentence asks for work and ends by saying it comes first:
+/// "Do a round of research on the options first." Not a way of working
+/// ("write it test first").
+fn ends_first_step(sentence: &str) -> bool {
+    // "…first, so the new wording fixes whatever that turns up": the
+    // reason after it is not the task.
+    let lower = sentence.to_lowercase();
+    let reason = [", so ", ", because ", ", since ", " because ", " since "]
+        .iter()
+        .filter_map(|r| lower.find(r))
+        .min()
+        .unwrap_or(lower.len());
+    let words = plain_all(&lower[..reason]);
+    let way = words.len() >= 2 && matches!(words[words.len() - 2].as_str(), "test" | "tests");
+    // "…what to fix first": which comes first is what is asked.
+    let asks_which = words.iter().any(|w| matches!(w.as_str(), "what" | "which"));
+    !way && !asks_which && order_words::ends_first(&words, true) && opens_request(sentence)
 }
 
 /// Words after a verb that say it acts on something ("First commit *my*

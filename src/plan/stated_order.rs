@@ -116,6 +116,26 @@ pub fn apply(clauses: &mut [Clause], a: &Analyzer) {
     }
 }
 
+/// True when the sentence `text` of `intent` reads as a statement of order
+/// whose sides each share a stem with the rest of the intent: a sentence
+/// that names no other task is a task ("Do the research first.").
+pub fn is_statement(text: &str, intent: &str) -> bool {
+    let Some((subject, place)) = statement(text) else {
+        return false;
+    };
+    let a = Analyzer::default();
+    let rest: BTreeSet<String> = a
+        .terms(&intent.replacen(text, " ", 1))
+        .into_iter()
+        .collect();
+    let names = |side: &[String]| a.terms(&side.join(" ")).iter().any(|t| rest.contains(t));
+    names(&subject)
+        && match &place {
+            Place::Before(y) | Place::After(y) => names(y),
+            Place::First | Place::Last => true,
+        }
+}
+
 /// Reads `text` as a statement of order: the words naming its subject
 /// task and where that task goes.
 fn statement(text: &str) -> Option<(Vec<String>, Place)> {
@@ -215,6 +235,14 @@ fn side(words: &[String]) -> Option<Vec<String>> {
         .first()
         .is_some_and(|w| matches!(w.as_str(), "a" | "an" | "another" | "some"))
     {
+        return None;
+    }
+    // A clause, not a name for a task: "let's work out what the feature
+    // should be first".
+    const CLAUSE_WORDS: &[&str] = &[
+        "what", "how", "why", "which", "who", "whether", "let's", "i", "we", "you", "they",
+    ];
+    if words.iter().any(|w| CLAUSE_WORDS.contains(&w.as_str())) {
         return None;
     }
     let kept: Vec<String> = words
