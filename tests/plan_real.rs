@@ -227,6 +227,27 @@ fn numbered_steps_and_arrows_are_the_asked_order() {
 }
 
 #[test]
+fn the_items_of_a_bulleted_list_are_steps() {
+    // 9dfe92c read "-" as a task, "after that" as another, and the second
+    // item as more about the first (and `re0 plan "- …"` was a usage
+    // error: an unknown flag).
+    for intent in [
+        "- research the options\n- after that, write a design doc",
+        "* research the options for the cache\n* write a design doc",
+    ] {
+        research_then_design_doc(intent);
+    }
+    let (mut cmd, _h) = re0_repo();
+    let out = cmd
+        .args(["--catalog", REAL, "plan", "--oops", "--format", "json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("'--oops' is not a flag"), "{err}");
+}
+
+#[test]
 fn work_asked_of_the_agent_as_when_is_a_step() {
     // "…before you X", "…once you've X": the agent is asked to do X.
     for intent in [

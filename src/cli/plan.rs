@@ -23,7 +23,10 @@ Examples:
 
 Exit status: 0 a plan or zero steps, 3 rejected (cycle), 2 usage or catalog error.")]
 pub struct Args {
-    /// What you want done, in your own words; `/name` names a skill.
+    /// What you want done, in your own words; `/name` names a skill. It
+    /// may open with a dash, as a pasted list item does ("- turn my notes
+    /// into …").
+    #[arg(allow_hyphen_values = true, value_parser = intent_text)]
     intent: String,
     /// Output format (table on a terminal, json otherwise).
     #[arg(long, value_enum)]
@@ -104,6 +107,15 @@ pub fn check_grants(grants: &[String]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// An intent may open with "- " (a pasted list item), but one that opens
+/// with "--" is a mistyped flag, not what someone wants done.
+pub(super) fn intent_text(s: &str) -> std::result::Result<String, String> {
+    match s.starts_with("--") {
+        true => Err(format!("'{s}' is not a flag here (see --help)")),
+        false => Ok(s.to_string()),
+    }
 }
 
 /// An intent must say something: an empty one is a usage error.

@@ -47,7 +47,8 @@ Exit status: 0 completed, 4 waiting for a person or a runner (also when the
 runner could not start: retryable_error, no attempt used), 1 ended
 incomplete, 3 plan rejected, 2 usage or state error, 130 interrupted.")]
 pub struct Args {
-    /// What you want done; omit with --resume.
+    /// What you want done; omit with --resume. It may open with "- ".
+    #[arg(allow_hyphen_values = true, value_parser = super::plan::intent_text)]
     intent: Option<String>,
     /// Continue a run (the only unfinished one when RUN is omitted).
     #[arg(long, value_name = "RUN", num_args = 0..=1, default_missing_value = "", conflicts_with = "intent")]

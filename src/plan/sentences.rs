@@ -58,6 +58,7 @@ fn step_marks(intent: &str) -> Vec<(usize, usize)> {
     let mut marks = arrows(intent);
     marks.extend(counted(numbers(intent)));
     marks.extend(counted(step_words(intent)));
+    marks.extend(bullets(intent));
     marks.sort_unstable();
     marks.dedup_by(|b, a| b.0 < a.1);
     marks
@@ -146,6 +147,29 @@ fn step_words(intent: &str) -> Vec<(u32, usize, usize)> {
     out
 }
 
+/// The bullets of a list written one item a line ("- turn my notes into
+/// …\n- after that, make a PDF"), when it has two or more: each a step.
+fn bullets(intent: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for line in intent.split_inclusive('\n') {
+        let indent = line.len() - line.trim_start().len();
+        let rest = &line[indent..];
+        if let Some(mark) = ["- ", "* ", "\u{2022} ", "+ "]
+            .iter()
+            .find(|m| rest.starts_with(**m))
+        {
+            out.push((start + indent, start + indent + mark.len()));
+        }
+        start += line.len();
+    }
+    if out.len() >= 2 {
+        out
+    } else {
+        Vec::new()
+    }
+}
+
 /// The candidates that count 1, 2, 3…: the first run from 1, when it has
 /// two or more.
 fn counted(candidates: Vec<(u32, usize, usize)>) -> Vec<(usize, usize)> {
@@ -211,6 +235,19 @@ mod tests {
                 ("check the numbers".to_string(), true)
             ]
         );
+    }
+
+    #[test]
+    fn bullets_of_a_list_mark_steps() {
+        assert_eq!(
+            texts("- turn my notes into a note\n- after that, make a PDF of it"),
+            steps(
+                &["turn my notes into a note", "after that, make a PDF of it"],
+                true
+            )
+        );
+        // One dash is no list.
+        assert_eq!(texts("- make a PDF").len(), 1);
     }
 
     #[test]
