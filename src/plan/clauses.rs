@@ -119,6 +119,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut requests: Vec<bool> = Vec::new();
     let mut own_questions: Vec<bool> = Vec::new();
     let mut steps: Vec<bool> = Vec::new();
+    let mut statements = super::stated_order::Statements::new(intent);
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
         if trimmed.is_empty() {
@@ -139,7 +140,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
         // tasks asked elsewhere (see `stated_order`): it makes no other
         // sentence the scene.
         let cut = cut_sentence(trimmed);
-        let states_order = cut.len() == 1 && super::stated_order::is_statement(trimmed, intent);
+        let states_order = cut.len() == 1 && statements.is_statement(trimmed);
         requests.push(is_request(trimmed) && !states_order || step);
         steps.push(step);
         own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));

@@ -116,24 +116,60 @@ pub fn apply(clauses: &mut [Clause], a: &Analyzer) {
     }
 }
 
-/// True when the sentence `text` of `intent` reads as a statement of order
-/// whose sides each share a stem with the rest of the intent: a sentence
-/// that names no other task is a task ("Do the research first.").
-pub fn is_statement(text: &str, intent: &str) -> bool {
-    let Some((subject, place)) = statement(text) else {
-        return false;
-    };
-    let a = Analyzer::default();
-    let rest: BTreeSet<String> = a
-        .terms(&intent.replacen(text, " ", 1))
-        .into_iter()
-        .collect();
-    let names = |side: &[String]| a.terms(&side.join(" ")).iter().any(|t| rest.contains(t));
-    names(&subject)
-        && match &place {
-            Place::Before(y) | Place::After(y) => names(y),
-            Place::First | Place::Last => true,
+/// Reads the sentences of one intent for statements of order whose sides
+/// each share a stem with the rest of the intent: a sentence that names no
+/// other task is a task ("Do the research first."). The intent's terms are
+/// counted once, and at most [`MAX_STATEMENTS`] sentences are read, so a
+/// long intent costs no more than its length.
+pub struct Statements<'i> {
+    intent: &'i str,
+    counts: Option<(Analyzer, std::collections::HashMap<String, usize>)>,
+    read: usize,
+}
+
+impl<'i> Statements<'i> {
+    pub fn new(intent: &'i str) -> Self {
+        Statements {
+            intent,
+            counts: None,
+            read: 0,
         }
+    }
+
+    /// True when the sentence `text` reads as a statement of order whose
+    /// sides name words of the rest of the intent.
+    pub fn is_statement(&mut self, text: &str) -> bool {
+        let Some((subject, place)) = statement(text) else {
+            return false;
+        };
+        if self.read >= MAX_STATEMENTS {
+            return false;
+        }
+        self.read += 1;
+        let intent = self.intent;
+        let (a, counts) = self.counts.get_or_insert_with(|| {
+            let a = Analyzer::default();
+            let mut counts = std::collections::HashMap::new();
+            for t in a.terms(intent) {
+                *counts.entry(t).or_insert(0) += 1;
+            }
+            (a, counts)
+        });
+        let mut own = std::collections::HashMap::new();
+        for t in a.terms(text) {
+            *own.entry(t).or_insert(0usize) += 1;
+        }
+        let names = |side: &[String]| {
+            a.terms(&side.join(" "))
+                .iter()
+                .any(|t| counts.get(t).copied().unwrap_or(0) > own.get(t).copied().unwrap_or(0))
+        };
+        names(&subject)
+            && match &place {
+                Place::Before(y) | Place::After(y) => names(y),
+                Place::First | Place::Last => true,
+            }
+    }
 }
 
 /// Reads `text` as a statement of order: the words naming its subject
