@@ -107,6 +107,11 @@ fn the_items_of_a_bulleted_list_are_steps() {
     for intent in [
         "- research the options\n- after that, write a design doc",
         "* research the options for the cache\n* write a design doc",
+        // An item that opens with a word of order is the next step even
+        // as a noun phrase (b6d5476 dropped the design doc in the
+        // numbered one; 151a309 in both).
+        "- research the options for the cache and compare the trade-offs with sources\n- after that, a design doc",
+        "1. research the options for the cache and compare the trade-offs with sources 2. after that, a design doc",
     ] {
         research_then_design_doc(intent);
     }

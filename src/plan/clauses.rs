@@ -134,8 +134,10 @@ pub fn split(intent: &str) -> Vec<Clause> {
         let after_request = requests.iter().any(|r| *r);
         let first_step =
             !asked && (opens_first_step(trimmed) || after_request && ends_first_step(trimmed));
-        let step =
-            !asked && (opens_step(trimmed) || first_step || marked && opens_request(trimmed));
+        // An item of a list that opens with a word of order is the next
+        // step whatever follows ("- after that, a design doc").
+        let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
+        let step = !asked && (opens_step(trimmed) || first_step || listed_step);
         // "Do the tightening before the dash pass." states the order of
         // tasks asked elsewhere (see `stated_order`): it makes no other
         // sentence the scene.
@@ -267,6 +269,13 @@ fn opens_step(sentence: &str) -> bool {
     let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
     let main = |rest: &[String]| opens_request(&rest.join(" "));
     order_words::opener_end(&words, &commas, main).is_some_and(|i| main(&words[i..]))
+}
+
+/// True when the sentence opens with a connective of order ("after that,
+/// …", "then …").
+fn opens_with_order(sentence: &str) -> bool {
+    let words = plain_all(sentence);
+    order_words::forward(&words).is_some_and(|n| n < words.len())
 }
 
 /// For each of `words` (found in `s`), whether a comma follows it.
