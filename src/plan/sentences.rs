@@ -149,13 +149,14 @@ fn step_words(intent: &str) -> Vec<(u32, usize, usize)> {
 
 /// The bullets of a list written one item a line ("- turn my notes into
 /// …\n- after that, make a PDF"), when it has two or more: each a step.
+/// Not "+ ": the lines a pasted diff adds.
 fn bullets(intent: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     for line in intent.split_inclusive('\n') {
         let indent = line.len() - line.trim_start().len();
         let rest = &line[indent..];
-        if let Some(mark) = ["- ", "* ", "\u{2022} ", "+ "]
+        if let Some(mark) = ["- ", "* ", "\u{2022} "]
             .iter()
             .find(|m| rest.starts_with(**m))
         {
