@@ -150,6 +150,8 @@ fn work_asked_of_the_agent_as_when_is_a_step() {
         &[],
     );
     assert_eq!(targets(&p), ["design-doc", "research-options"]);
+    // A colon ends the person's clause of time as a comma does.
+    research_then_design_doc("before I ship it: research the options, then write a design doc");
 }
 
 #[test]

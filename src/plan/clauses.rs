@@ -444,7 +444,9 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // not the last of a list ("the preview, the frames, and the
             // headlines").
             cuts.push((start, end, Link::Forward));
-        } else if comma_before && (starts_joined_task(w) || reads_as_command(&plain(&words[i..]))) {
+        } else if (comma_before || cuts.is_empty() && time_before_colon(s, &words, i))
+            && (starts_joined_task(w) || reads_as_command(&plain(&words[i..])))
+        {
             // "…, simplify the intro"; a verb on no list by its shape:
             // "…, swap each one for a comma".
             cuts.push((start, start, Link::Forward));
@@ -491,6 +493,17 @@ fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     out
 }
 
+/// True when word `i` follows a colon that ends a clause of time opening
+/// the sentence ("before I hand this off: get fresh eyes on it"): the
+/// clause is when, and the command after the colon the work. A colon after
+/// a label or a request ("Improve this goal: replace…") introduces what it
+/// is about, and one inside a word ("superpowers:brainstorming") is no cut.
+fn time_before_colon(s: &str, words: &[(String, usize, usize)], i: usize) -> bool {
+    words[i - 1].0.ends_with(':')
+        && s[words[i - 1].2..words[i].1].starts_with(' ')
+        && order_words::persons_time(&plain_all(&s[..words[i].1]))
+}
+
 /// Every word of `text`.
 fn plain_all(text: &str) -> Vec<String> {
     words_of(text).into_iter().map(|(w, _, _)| w).collect()
@@ -530,7 +543,7 @@ fn states_a_want(words: &[(String, usize, usize)]) -> bool {
 
 /// Adds a piece unless it is empty or filler; true when it was added.
 fn push_piece(out: &mut Vec<(String, Option<Link>)>, piece: &str, link: Option<Link>) -> bool {
-    let piece = piece.trim().trim_matches([',', '&']).trim();
+    let piece = piece.trim().trim_matches([',', '&', ':']).trim();
     let keep = !piece.is_empty() && !is_filler(piece);
     if keep {
         out.push((piece.to_string(), link));
