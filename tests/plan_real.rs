@@ -81,6 +81,28 @@ fn formats_and_tools_are_found_by_their_other_names() {
 }
 
 #[test]
+fn a_link_to_a_page_is_a_web_page_to_work_on() {
+    // The host is blanked as material, but the link says the work is on a
+    // web page: the skill for web pages serves the clause that reads it.
+    let p = plan(
+        "read https://example.org/essays/how-to-think then make slides out of it",
+        &[],
+    );
+    assert_eq!(targets(&p), ["page-to-markdown", "slides"]);
+    // A link to a file is not a page, and the word "url" is not a link.
+    for intent in [
+        "fetch https://raw.example.com/acme/app/main/config.json",
+        "the api base url is pasted in six configs",
+    ] {
+        assert_eq!(
+            targets(&plan(intent, &[])),
+            Vec::<String>::new(),
+            "{intent}"
+        );
+    }
+}
+
+#[test]
 fn questions_and_near_misses_plan_zero_steps() {
     // The name still works as a command.
     assert_eq!(

@@ -8,7 +8,10 @@
 //! own. Selection reads the intent with its material blanked out:
 //!
 //! - a link's scheme and host (`https://apps.example.com`); its path stays,
-//!   since "…/blog/post-42" says what the page is;
+//!   since "…/blog/post-42" says what the page is. A link to a page (a path
+//!   with no file extension, or `.html`) is read as the word "webpage":
+//!   the work is on a web page, and a skill for "web pages" or "a URL to
+//!   read" serves it. A link to a file (`…/README.md`) is only blanked;
 //! - a quotation of [`MIN_QUOTED_WORDS`] words or more in `"…"`, `“…”` or
 //!   `'…'`. Shorter quotes stay: they name things ("the 'So What' sweep",
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
@@ -16,10 +19,14 @@
 
 use std::borrow::Cow;
 
+/// What a link to a page is read as: the work is on a web page.
+const PAGE: &str = " webpage ";
+
 /// The fewest words a quotation has to be material rather than a name.
 pub const MIN_QUOTED_WORDS: usize = 4;
 
-/// `intent` with its material replaced by spaces (byte offsets kept).
+/// `intent` with its material replaced by spaces, and a link to a page by
+/// [`PAGE`] (byte offsets kept).
 pub fn blanked(intent: &str) -> Cow<'_, str> {
     let spans = spans(intent);
     if spans.is_empty() {
@@ -29,7 +36,12 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
     let mut at = 0;
     for (from, to) in spans {
         out.push_str(&intent[at..from]);
-        out.extend(std::iter::repeat_n(' ', to - from));
+        if to - from >= PAGE.len() && link_at(intent, from) == Some(to) && is_page(intent, to) {
+            out.push_str(PAGE);
+            out.extend(std::iter::repeat_n(' ', to - from - PAGE.len()));
+        } else {
+            out.extend(std::iter::repeat_n(' ', to - from));
+        }
         at = to;
     }
     out.push_str(&intent[at..]);
@@ -68,6 +80,25 @@ fn link_at(s: &str, i: usize) -> Option<usize> {
     let host_at = rest.find("//").filter(|&k| k < end).map_or(0, |k| k + 2);
     let host_end = rest[host_at..end].find('/').map_or(end, |k| host_at + k);
     Some(i + host_end)
+}
+
+/// True when the link whose host ends at `host_end` is a page, not a
+/// file: its path ends in no extension or a page's (`.html`, `.php`).
+fn is_page(s: &str, host_end: usize) -> bool {
+    let rest = &s[host_end..];
+    let path = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
+    let path = path.trim_end_matches(|c: char| !c.is_alphanumeric() && c != '/');
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let last = path.rsplit('/').next().unwrap_or("");
+    match last.rsplit_once('.') {
+        None => true,
+        Some((_, ext)) => {
+            matches!(
+                ext.to_ascii_lowercase().as_str(),
+                "html" | "htm" | "php" | "asp" | "aspx" | "shtml"
+            ) || ext.chars().any(|c| !c.is_ascii_alphanumeric())
+        }
+    }
 }
 
 /// For each closing mark, the earliest place from which a search found no
@@ -158,9 +189,19 @@ mod tests {
         );
         assert_eq!(
             words("audit https://apps.example.com/blog/id1 now"),
-            ["audit", "blog", "id1", "now"]
+            ["audit", "webpage", "blog", "id1", "now"]
         );
-        assert_eq!(words("see www.example.com"), ["see"]);
+        assert_eq!(words("see www.example.com"), ["see", "webpage"]);
+        assert_eq!(
+            words("read https://example.org/essays/great.html?x=1, then"),
+            ["read", "webpage", "essays", "great", "html", "x", "1", "then"]
+        );
+        // A link to a file is not a page.
+        assert_eq!(
+            words("fetch https://raw.example.com/app/README.md"),
+            ["fetch", "app", "readme", "md"]
+        );
+        assert_eq!(words("see http://a.io/x.png"), ["see", "x", "png"]);
     }
 
     #[test]
@@ -196,8 +237,16 @@ mod tests {
         ) {
             let b = blanked(&s);
             proptest::prop_assert_eq!(b.len(), s.len());
-            // Each character stays or becomes one space per byte.
-            for (i, c) in s.char_indices() {
+            // Each character stays or becomes one space per byte, but for
+            // a link to a page, which opens with the word for it.
+            let mut pages = Vec::new();
+            for (from, to) in spans(&s) {
+                if b[from..to].starts_with(PAGE) {
+                    proptest::prop_assert!(b[from + PAGE.len()..to].bytes().all(|x| x == b' '));
+                    pages.push(from..to);
+                }
+            }
+            for (i, c) in s.char_indices().filter(|(i, _)| !pages.iter().any(|p| p.contains(i))) {
                 let r = i..i + c.len_utf8();
                 let kept = b.get(r.clone()) == s.get(r.clone());
                 proptest::prop_assert!(kept || b.as_bytes()[r].iter().all(|&x| x == b' '));

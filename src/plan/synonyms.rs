@@ -35,6 +35,7 @@
 //! | `kubernet` | kubernetes, k8s |
 //! | `databas` | database(s), db |
 //! | `tdd` | tdd, test driven, test first, red green (a practice a skill may carry only in its name; "run the tests first" is an order, not TDD) |
+//! | `webpag` | webpage(s), web page(s), and a link to a page in an intent (see [`super::material`]) |
 //!
 //! Spellings only: these meet their long forms, but naming them is not
 //! evidence of a format or tool on its own ([`is_canonical`] is false),
@@ -78,6 +79,7 @@ pub const WORDS: &[(&[&str], &str)] = &[
     (&["terraform", "tf"], "terraform"),
     (&["mongodb", "mongo"], "mongodb"),
     (&["tdd"], "tdd"),
+    (&["webpage", "webpages"], "webpag"),
 ];
 
 /// The canonical term of a single lowercase word, if it is in the table.
@@ -123,6 +125,7 @@ pub fn is_canonical(term: &str) -> bool {
             | "kubernet"
             | "databas"
             | "tdd"
+            | "webpag"
     )
 }
 
@@ -163,6 +166,8 @@ pub const PHRASES: &[(&[&str], &str)] = &[
     (&["test", "driven"], "tdd"),
     (&["test", "first"], "tdd"),
     (&["red", "green"], "tdd"),
+    (&["web", "page"], "webpag"),
+    (&["web", "pages"], "webpag"),
 ];
 
 /// True when `w` can open a phrase of the table (cheap pre-check).
