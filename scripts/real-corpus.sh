@@ -504,7 +504,11 @@ for repo in repos:
                 continue
             seen.add(key)
             note = f"{repo}:{path}" + ("" if should else f" (not {', '.join(sorted({n for _, n in targets}))})")
-            cases.setdefault(catalog, []).append((note, intent, expect, kind))
+            # The skill under test of a near-miss: the trigger score asks
+            # whether *it* fires, since a sibling may serve the request.
+            tested = sorted({n for _, n in targets})
+            tested = tested[0] if not should and len(tested) == 1 and not expect else None
+            cases.setdefault(catalog, []).append((note, intent, expect, kind, tested))
             n_repo += 1
     if n_repo:
         per_source[repo] = n_repo
@@ -519,9 +523,10 @@ with open(os.path.join(out, "triggers.yaml"), "w", encoding="utf-8") as f:
             "catalogs:\n")
     for catalog, lst in cases.items():
         f.write(f"  {q(catalog)}:\n")
-        for note, intent, expect, kind in lst:
+        for note, intent, expect, kind, tested in lst:
             f.write(f"    # {note}\n")
-            f.write(f"    - {{intent: {q(intent)}, expect: [{', '.join(q(e) for e in expect)}], kind: {kind}}}\n")
+            skill = f", skill: {q(tested)}" if tested else ""
+            f.write(f"    - {{intent: {q(intent)}, expect: [{', '.join(q(e) for e in expect)}], kind: {kind}{skill}}}\n")
 
 total = sum(len(v) for v in cases.values())
 for repo, n in per_source.items():
