@@ -177,7 +177,7 @@ gitdir() {
 skill_dirs() {
   git --git-dir="$1" ls-tree -r HEAD |
     awk -F'\t' '$1 !~ /^120000/ && ($2 == "SKILL.md" || $2 ~ /\/SKILL\.md$/) { print $2 }' |
-    grep -Ev '(^|/)(node_modules|fixtures?)/' |
+    grep -Ev '(^|/)(node_modules|fixtures?([-_][a-z0-9-]*)?)/' |
     sed -e 's|/\?SKILL\.md$||' -e 's|^$|.|' | sort -u
 }
 
@@ -358,7 +358,7 @@ def fm_name(text):
 
 EVAL_DIR = re.compile(r"(^|/)(evals?|evaluations|tests?)/")
 EVAL_NAME = re.compile(r"(eval|trigger)", re.I)
-SKIP = re.compile(r"(^|/)(node_modules|fixtures?)/")
+SKIP = re.compile(r"(^|/)(node_modules|fixtures?([-_][a-z0-9-]*)?)/")
 REDIRECT = re.compile(r"(?:defer to|redirect to|cross-reference|route to)(?: or cross-reference| or redirect to)? the ([a-z0-9-]+) skill")
 
 def items_of(doc):
