@@ -103,6 +103,17 @@ fn a_link_to_a_page_is_a_web_page_to_work_on() {
 }
 
 #[test]
+fn a_command_in_a_sentence_of_its_own_is_a_task() {
+    // "Cut …" opens a command as "Run …" does: its sentence is a task, not
+    // the scene of the request before it.
+    let p = plan(
+        "Review the doc for gaps. Cut the release with the checklist and publish it.",
+        &[],
+    );
+    assert_eq!(targets(&p), ["doc-review", "ship-it"]);
+}
+
+#[test]
 fn questions_and_near_misses_plan_zero_steps() {
     // The name still works as a command.
     assert_eq!(
