@@ -97,6 +97,9 @@ fn numbered_steps_and_arrows_are_the_asked_order() {
             "{intent}"
         );
     }
+    // The first link of a chain of arrows is a step even as a noun phrase.
+    let p = plan("a design doc for the cache -> review the doc", &[]);
+    assert_eq!(targets(&p), ["design-doc", "doc-review"]);
 }
 
 #[test]

@@ -37,10 +37,10 @@
 use super::asks::{is_knowledge_request, is_question, is_request};
 use super::order_words;
 use super::sentences;
-use super::task_words::{
-    commands_pronoun, opens_imperative, phrasal_command, reads_as_command, starts_joined_task,
-    starts_task, OBJECT_OPENERS, PAIR_VERBS,
-};
+use super::task_words::{opens_imperative, OBJECT_OPENERS};
+use cut::cut_sentence;
+
+mod cut;
 
 /// One task of the intent.
 #[derive(Debug, Clone, PartialEq)]
@@ -136,7 +136,8 @@ pub fn split(intent: &str) -> Vec<Clause> {
             !asked && (opens_first_step(trimmed) || after_request && ends_first_step(trimmed));
         // An item of a list that opens with a word of order is the next
         // step whatever follows ("- after that, a design doc").
-        let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
+        let listed_step = marked
+            && (opens_request(trimmed) || opens_with_order(trimmed) || opens_noun_phrase(trimmed));
         let step = !asked && (opens_step(trimmed) || first_step || listed_step);
         // "Do the tightening before the dash pass." states the order of
         // tasks asked elsewhere (see `stated_order`): it makes no other
@@ -217,14 +218,6 @@ pub fn split(intent: &str) -> Vec<Clause> {
     clauses
 }
 
-/// True when the piece of `s` that ends at byte `at` (from the last cut in
-/// `cuts`) holds a comma before the one just before `at`: "A, B, and C"
-/// is one list.
-fn listed_before(s: &str, cuts: &[(usize, usize, Link)], at: usize) -> bool {
-    let from = cuts.last().map_or(0, |c| c.1);
-    s[from.min(at)..at].matches(',').count() >= 2
-}
-
 /// True when the sentence opens by putting itself before the sentence
 /// before it: "Before that, …", "But first, …", "Before you do, …". Not
 /// "Before I merge, run the tests": that is before the merge, which the
@@ -233,32 +226,6 @@ fn opens_reversed(sentence: &str) -> bool {
     let found = words_of(sentence);
     let words = plain(&found);
     order_words::reversing(&words).is_some() || order_words::before_doing_it(&words)
-}
-
-/// Where the next task starts when word `i`, after a comma, opens a clause
-/// of time that ends before a command: ", once it's clean push a preview
-/// deploy", ", and when everything's green walk me through wrapping up".
-/// Only the forward words (once, when, after): the task after them comes
-/// after the one before.
-fn joined_time_clause(
-    s: &str,
-    words: &[(String, usize, usize)],
-    i: usize,
-    comma_before: bool,
-) -> Option<usize> {
-    let at = if words[i].0 == "and" { i + 1 } else { i };
-    if !comma_before || !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after") {
-        return None;
-    }
-    // A clause of time ends within a few words (see `opener_end`), and the
-    // command after it is read by its opening: a window of words, so an
-    // intent of many such clauses costs no more than its length.
-    let window = &words[at..words.len().min(at + 16)];
-    let rest: Vec<String> = window.iter().map(|(w, _, _)| w.clone()).collect();
-    let commas = commas_after(s, window);
-    let main = |r: &[String]| opens_request(&r.join(" "));
-    let len = order_words::opener_end(&rest, &commas, main)?;
-    (at + len < words.len()).then_some(at + len)
 }
 
 /// True when the sentence opens with a connective of order ("then",
@@ -356,244 +323,21 @@ fn intent_marks_question(intent: &str, sentence: &str) -> bool {
         || is_question(sentence)
 }
 
-/// Cuts one sentence at its connectives; each piece with how it relates to
-/// the piece before it.
-fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
-    let words = words_of(s);
-    let all: Vec<&str> = words.iter().map(|(w, _, _)| w.as_str()).collect();
-    // (cut at, resume at, how the next piece relates to the one before)
-    let mut cuts: Vec<(usize, usize, Link)> = Vec::new();
-    let mut i = 0;
-    while i < words.len() {
-        let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
-        let has_next = i + 1 < words.len();
-        if i == 0 {
-            i += 1;
-            continue;
-        }
-        let comma_before = s[..start].trim_end().ends_with([',', '&']);
-        if let Some(len) = order_words::forward(&all[i..]) {
-            // "…, next write the plan", not "the single next move".
-            let next_as_word = w == "next" && !comma_before && all[i - 1] != "and";
-            if i + len < words.len() && !next_as_word {
-                cuts.push((start, words[i + len - 1].2, Link::Then));
-                i += len;
-                continue;
-            }
-        }
-        if let Some(len) = order_words::reversing(&all[i..]) {
-            if i + len < words.len() {
-                cuts.push((start, words[i + len - 1].2, Link::Reverse));
-                i += len;
-                continue;
-            }
-        }
-        if let Some((len, link)) = order_words::agent_time(&all[i..]) {
-            // "audit the markup before you redo the typography", "commit
-            // once you've cleared up the conflicts": work asked of the
-            // agent, said as when.
-            if i + len < words.len() && order_words::agent_verb(all[i + len]) {
-                let link = if link { Link::Forward } else { Link::Reverse };
-                cuts.push((start, words[i + len - 1].2, link));
-                i += len;
-                continue;
-            }
-        }
-        if let Some(main) = joined_time_clause(s, &words, i, comma_before) {
-            // "fix the conflicts, and once it's clean push a preview
-            // deploy": a clause of time, then the next task.
-            cuts.push((start, words[main].1, Link::Forward));
-            i = main;
-            continue;
-        }
-        if w == "and" && pairs_two(&words[..i]) {
-            // "the difference between rebase and merge", "both the docs
-            // and the tests": one thing said of two, not a second task.
-            i += 1;
-            continue;
-        }
-        if w == "first" && has_next && (words[i - 1].0 == "but" || comma_before) {
-            let at = if words[i - 1].0 == "but" {
-                words[i - 1].1
-            } else {
-                start
-            };
-            cuts.push((at, end, Link::Reverse));
-        } else if w == "but" && order_words::ends_first(&all[i + 1..], true) {
-            // "execute the plan, but brainstorm the design first".
-            cuts.push((start, end, Link::Reverse));
-        } else if w == "and"
-            && has_next
-            && (starts_joined_task(&words[i + 1].0) || phrasal_command(&plain(&words[i + 1..])))
-        {
-            cuts.push((start, end, Link::Forward));
-        } else if matches!(w.as_str(), "and" | "plus") && i >= 2 && states_a_want(&words[i + 1..]) {
-            // "login fails randomly and I also want the auth code checked":
-            // the person says what else they want.
-            cuts.push((start, end, Link::Forward));
-        } else if matches!(w.as_str(), "and" | "plus")
-            && has_next
-            && i >= 2
-            && ((comma_before && !listed_before(s, &cuts, start)) || starts_task(&words[0].0))
-            && !PAIR_VERBS.contains(&words[0].0.as_str())
-            && OBJECT_OPENERS.contains(&words[i + 1].0.as_str())
-        {
-            // "make a gif and a poster": a second thing asked for, after a
-            // task verb, is a task of its own; so is one after a comma
-            // ("an obsidian note for the meeting, and a linear issue"), but
-            // not the last of a list ("the preview, the frames, and the
-            // headlines").
-            cuts.push((start, end, Link::Forward));
-        } else if comma_before
-            && w == "also"
-            && has_next
-            && (starts_joined_task(&words[i + 1].0) || reads_as_command(&plain(&words[i + 1..])))
-        {
-            // "verify the numbers, also make it sound human": the person
-            // adds a task.
-            cuts.push((start, end, Link::Forward));
-        } else if w == "plus" && has_next && i >= 2 && !super::text::is_stop_word(&words[i + 1].0) {
-            // "press release plus homepage copy for the launch": a second
-            // thing asked for, with or without an article.
-            cuts.push((start, end, Link::Forward));
-        } else if (comma_before || cuts.is_empty() && time_before_colon(s, &words, i))
-            && (starts_joined_task(w) || reads_as_command(&plain(&words[i..])))
-        {
-            // "…, simplify the intro"; a verb on no list by its shape:
-            // "…, swap each one for a comma".
-            cuts.push((start, start, Link::Forward));
-        } else if (w == "plus" || (w == "and" && comma_before))
-            && (reads_as_command(&plain(&words[i + 1..]))
-                || commands_pronoun(&plain(&words[i + 1..])))
-        {
-            // "…, plus give me a snippet calling the API"; "…, and give it
-            // one of your themes" (after a bare comma, "give it…" goes on
-            // with the same thing: "…looks generic, give it an identity").
-            cuts.push((start, end, Link::Forward));
-        }
-        i += 1;
-    }
-    // "before you write the plan, brainstorm it with me": the sentence's
-    // main clause, after the comma, comes first.
-    if let Some(first) = cuts.first_mut() {
-        if first.2 == Link::Forward && order_words::opens_with_before(&all) {
-            first.2 = Link::Reverse;
-        }
-    }
-    let mut out = Vec::new();
-    let mut from = 0;
-    let mut pending: Option<Link> = None;
-    for (at, resume, next_link) in cuts {
-        pending = if push_piece(&mut out, &s[from..at.max(from)], pending) {
-            Some(next_link)
-        } else {
-            // Nothing stood before this cut: its link joins the pending one.
-            Some(match (pending, next_link) {
-                (Some(Link::Reverse), _) | (_, Link::Reverse) => Link::Reverse,
-                _ => Link::Forward,
-            })
-        };
-        from = resume;
-    }
-    push_piece(&mut out, &s[from..], pending);
-    // "…, brainstorm the design first": a task that says it comes first.
-    for (text, link) in out.iter_mut().skip(1) {
-        if *link == Some(Link::Forward) && order_words::ends_first(&plain_all(text), false) {
-            *link = Some(Link::Reverse);
-        }
-    }
-    out
-}
-
-/// True when word `i` follows a colon that ends a clause of time opening
-/// the sentence ("before I hand this off: get fresh eyes on it"): the
-/// clause is when, and the command after the colon the work. A colon after
-/// a label or a request ("Improve this goal: replace…") introduces what it
-/// is about, and one inside a word ("superpowers:brainstorming") is no cut.
-fn time_before_colon(s: &str, words: &[(String, usize, usize)], i: usize) -> bool {
-    words[i - 1].0.ends_with(':')
-        && s[words[i - 1].2..words[i].1].starts_with(' ')
-        && order_words::persons_time(&plain_all(&s[..words[i].1]))
+/// True when `text` is a noun phrase opening with an article or a
+/// possessive: an item of a list named by what it makes ("2) a design doc
+/// for the cache"), not a statement ("- the API is down").
+fn opens_noun_phrase(text: &str) -> bool {
+    let ws = plain_all(text);
+    ws.first()
+        .is_some_and(|w| super::task_words::OBJECT_OPENERS.contains(&w.as_str()))
+        && !ws
+            .iter()
+            .any(|w| super::head::LINKING.contains(&w.as_str()))
 }
 
 /// Every word of `text`.
 fn plain_all(text: &str) -> Vec<String> {
     words_of(text).into_iter().map(|(w, _, _)| w).collect()
-}
-
-/// True when a word shortly before an "and" (no other "and" between)
-/// pairs it with what comes before: "between the old design doc and…",
-/// "both X and Y".
-fn pairs_two(before: &[(String, usize, usize)]) -> bool {
-    before
-        .iter()
-        .rev()
-        .take(6)
-        .take_while(|(w, _, _)| w != "and")
-        .any(|(w, _, _)| matches!(w.as_str(), "between" | "both"))
-}
-
-/// True when `words` open with the person saying what else they want: "I
-/// also want", "we also need", "I'd also like".
-fn states_a_want(words: &[(String, usize, usize)]) -> bool {
-    let w: Vec<&str> = words.iter().take(3).map(|(w, _, _)| w.as_str()).collect();
-    let (subject, rest) = match w.split_first() {
-        Some((s, rest)) => (*s, rest),
-        None => return false,
-    };
-    // Without "also", what they want is often the same task said again
-    // ("…and we need to bring it down").
-    let Some((&"also", rest)) = rest.split_first() else {
-        return false;
-    };
-    match subject {
-        "i" | "we" => matches!(rest.first(), Some(&"want" | &"need")),
-        "i'd" | "we'd" => rest.first() == Some(&"like"),
-        _ => false,
-    }
-}
-
-/// Adds a piece unless it is empty or filler; true when it was added.
-fn push_piece(out: &mut Vec<(String, Option<Link>)>, piece: &str, link: Option<Link>) -> bool {
-    let piece = piece.trim().trim_matches([',', '&', ':']).trim();
-    let keep = !piece.is_empty() && !is_filler(piece);
-    if keep {
-        out.push((piece.to_string(), link));
-    }
-    keep
-}
-
-/// Pieces that are only a connective or a greeting.
-fn is_filler(piece: &str) -> bool {
-    let w = words_of(piece);
-    w.iter().all(|(x, _, _)| {
-        matches!(
-            x.as_str(),
-            "and"
-                | "then"
-                | "also"
-                | "please"
-                | "pls"
-                | "thanks"
-                | "thank"
-                | "you"
-                | "ok"
-                | "so"
-                | "but"
-                | "before"
-                | "that"
-                | "this"
-                | "first"
-                | "firstly"
-                | "after"
-                | "afterwards"
-                | "next"
-                | "finally"
-                | "off"
-                | "of"
-                | "all"
-        )
-    })
 }
 
 /// The first few words, as text.

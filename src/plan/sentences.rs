@@ -15,9 +15,13 @@ const NUMBER_WORDS: &[&str] = &["one", "two", "three", "four", "five", "six"];
 /// The intent's sentences, each a slice of `intent`, with whether a step
 /// mark opens it.
 pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
-    let mut out = Vec::new();
+    let mut out: Vec<(&str, bool)> = Vec::new();
     let mut from = 0;
     let mut marked = false;
+    // The first arrow follows the first step of its chain ("find the cause
+    // -> write a failing test"), where a list number follows a lead-in
+    // ("two things: (1) …").
+    let first_arrow = arrows(intent).first().map(|a| a.0);
     let ends = step_marks(intent)
         .into_iter()
         .chain([(intent.len(), intent.len())]);
@@ -29,6 +33,13 @@ pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
             let opens = marked && !s.trim().is_empty();
             out.push((s, opens));
             marked &= !opens;
+        }
+        if first_arrow == Some(at) {
+            // Words, not code: "First(p => p.Id)" is a lambda.
+            let prose = |s: &str| !s.contains(['(', ')', '{', '}', '=', '[', ']']);
+            if let Some(last) = out.iter_mut().rev().find(|(s, _)| !s.trim().is_empty()) {
+                last.1 |= prose(last.0) && last.0.split_whitespace().count() >= 2;
+            }
         }
         from = resume;
         marked = true;
@@ -253,10 +264,21 @@ mod tests {
 
     #[test]
     fn arrows_mark_steps() {
+        // The words before the first arrow are the chain's first step.
         assert_eq!(
             texts("find the cause -> write a failing test \u{2192} fix it"),
-            steps(&["find the cause", "write a failing test", "fix it"], false)
+            steps(&["find the cause", "write a failing test", "fix it"], true)
         );
+        assert_eq!(
+            texts("The app is slow. press release for the launch -> strip the AI phrasing"),
+            [
+                ("The app is slow".to_string(), false),
+                ("press release for the launch".to_string(), true),
+                ("strip the AI phrasing".to_string(), true)
+            ]
+        );
+        // Code before a lambda's arrow is no step.
+        assert!(!texts("return items.First(p => p.Id == id)")[0].1);
     }
 
     #[test]
