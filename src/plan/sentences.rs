@@ -26,8 +26,8 @@ pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
         .into_iter()
         .chain([(intent.len(), intent.len())]);
     for (at, resume) in ends {
-        for s in intent[from..at]
-            .split(['\n', ';', '!', '?'])
+        for s in split_marks(&intent[from..at])
+            .into_iter()
             .flat_map(split_periods)
         {
             let opens = marked && !s.trim().is_empty();
@@ -44,6 +44,28 @@ pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
         from = resume;
         marked = true;
     }
+    out
+}
+
+/// Splits at a line break, and at `;`, `!` and `?` outside parentheses:
+/// "the port (8080? 8081?) is stated in three places" is one sentence.
+fn split_marks(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            '\n' => depth = 0,
+            _ => {}
+        }
+        if c == '\n' || depth == 0 && matches!(c, ';' | '!' | '?') {
+            out.push(&s[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    out.push(&s[start..]);
     out
 }
 
@@ -260,6 +282,19 @@ mod tests {
         );
         // One dash is no list.
         assert_eq!(texts("- make a PDF").len(), 1);
+    }
+
+    #[test]
+    fn a_question_mark_in_parentheses_ends_no_sentence() {
+        assert_eq!(
+            texts("the port (8080? 8081?) is stated twice; fix it"),
+            [
+                ("the port (8080? 8081?) is stated twice".to_string(), false),
+                ("fix it".to_string(), false)
+            ]
+        );
+        // An unclosed parenthesis holds only to the end of its line.
+        assert_eq!(texts("see (this? no\nfix it").len(), 2);
     }
 
     #[test]
