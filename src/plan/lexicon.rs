@@ -36,6 +36,9 @@ fn table() -> &'static HashMap<&'static str, Known> {
         for &w in super::text::STOP_WORDS {
             t.entry(w).or_default().stop = true;
         }
+        for &w in super::text::CONTRACTIONS.iter().chain(super::text::CASUAL) {
+            t.entry(w).or_default().stop = true;
+        }
         for &w in super::text::WEAK_WORDS {
             t.entry(w).or_default().weak = true;
         }
@@ -58,7 +61,11 @@ mod tests {
 
     #[test]
     fn stop_words_are_those_of_the_match() {
-        for &w in super::super::text::STOP_WORDS {
+        let text = super::super::text::STOP_WORDS.iter();
+        let chat = super::super::text::CONTRACTIONS
+            .iter()
+            .chain(super::super::text::CASUAL);
+        for &w in text.chain(chat) {
             assert!(of(w).is_some_and(|k| k.stop) && is_stop_word(w), "{w}");
         }
         for w in ["pdf", "deck", "review", "google", "x"] {

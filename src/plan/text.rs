@@ -217,7 +217,66 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "your"
                 | "yours"
         )
+        || (w.contains('\'') && CONTRACTIONS.contains(&w))
+        || (w.len() <= 5 && CASUAL.contains(&w))
 }
+
+/// Contractions of function words: "what's", "don't", "you've". Said in
+/// every kind of request, they name no skill's work.
+pub const CONTRACTIONS: &[&str] = &[
+    "ain't",
+    "aren't",
+    "can't",
+    "couldn't",
+    "didn't",
+    "doesn't",
+    "don't",
+    "hadn't",
+    "hasn't",
+    "haven't",
+    "he's",
+    "how's",
+    "i'll",
+    "i've",
+    "isn't",
+    "it'll",
+    "mustn't",
+    "needn't",
+    "shan't",
+    "she's",
+    "shouldn't",
+    "that'll",
+    "that's",
+    "there'll",
+    "there's",
+    "they'd",
+    "they'll",
+    "they're",
+    "they've",
+    "wasn't",
+    "we'd",
+    "we'll",
+    "we're",
+    "we've",
+    "weren't",
+    "what's",
+    "when's",
+    "where's",
+    "who's",
+    "won't",
+    "wouldn't",
+    "you'd",
+    "you'll",
+    "you're",
+    "you've",
+];
+
+/// Function words written the way people type them in chat: "u", "dont",
+/// "gonna". Not "wont" or "cant", which are words of their own.
+pub const CASUAL: &[&str] = &[
+    "btw", "didnt", "dont", "gonna", "gotta", "hey", "hi", "hello", "idk", "im", "isnt", "ive",
+    "lol", "ok", "plz", "tbh", "thats", "u", "ur", "whats", "yeah", "youre",
+];
 
 /// Common words of task requests ("make", "new", "app", "review",
 /// "update", "store", "set"…): a skill matched on them alone is padding, so
@@ -384,6 +443,14 @@ mod tests {
             assert!(is_stop_word(w), "{w}");
         }
         for w in ["review", "plan", "deploy", "change", "somethings", ""] {
+            assert!(!is_stop_word(w), "{w}");
+        }
+        // Contractions of function words are stop words; a possessive and
+        // words that only look like chat are not.
+        for w in ["what's", "don't", "you've", "can't", "they're", "dont", "u"] {
+            assert!(is_stop_word(w), "{w}");
+        }
+        for w in ["user's", "wont", "cant", "hint"] {
             assert!(!is_stop_word(w), "{w}");
         }
     }
