@@ -205,7 +205,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
 fn time_before_colon(s: &str, words: &[(String, usize, usize)], i: usize) -> bool {
     words[i - 1].0.ends_with(':')
         && s[words[i - 1].2..words[i].1].starts_with(' ')
-        && order_words::persons_time(&plain_all(&s[..words[i].1]))
+        && order_words::persons_time(&plain(&words[..i.min(2)]))
 }
 
 /// True when a word shortly before an "and" (no other "and" between)
