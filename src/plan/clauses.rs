@@ -136,8 +136,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             !asked && (opens_first_step(trimmed) || after_request && ends_first_step(trimmed));
         // An item of a list that opens with a word of order is the next
         // step whatever follows ("- after that, a design doc").
-        let listed_step = marked
-            && (opens_request(trimmed) || opens_with_order(trimmed) || opens_noun_phrase(trimmed));
+        let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
         let step = !asked && (opens_step(trimmed) || first_step || listed_step);
         // "Do the tightening before the dash pass." states the order of
         // tasks asked elsewhere (see `stated_order`): it makes no other
@@ -321,18 +320,6 @@ fn intent_marks_question(intent: &str, sentence: &str) -> bool {
         .trim_start()
         .starts_with('?')
         || is_question(sentence)
-}
-
-/// True when `text` is a noun phrase opening with an article or a
-/// possessive: an item of a list named by what it makes ("2) a design doc
-/// for the cache"), not a statement ("- the API is down").
-fn opens_noun_phrase(text: &str) -> bool {
-    let ws = plain_all(text);
-    ws.first()
-        .is_some_and(|w| super::task_words::OBJECT_OPENERS.contains(&w.as_str()))
-        && !ws
-            .iter()
-            .any(|w| super::head::LINKING.contains(&w.as_str()))
 }
 
 /// Every word of `text`.

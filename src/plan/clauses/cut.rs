@@ -132,14 +132,6 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // not the last of a list ("the preview, the frames, and the
             // headlines").
             cuts.push((start, end, Link::Forward));
-        } else if comma_before
-            && w == "also"
-            && has_next
-            && (starts_joined_task(&words[i + 1].0) || reads_as_command(&plain(&words[i + 1..])))
-        {
-            // "verify the numbers, also make it sound human": the person
-            // adds a task.
-            cuts.push((start, end, Link::Forward));
         } else if w == "plus"
             && has_next
             && i >= 2

@@ -38,8 +38,7 @@ fn tasks_are_cut_at_connectives_in_order() {
         ]
     );
     assert_eq!(texts("we need tests and well-known fixtures").len(), 1);
-    // "plus" adds a second thing asked for, article or not; ", also" and a
-    // command add a second task.
+    // "plus" adds a second thing asked for, article or not.
     assert_eq!(
         texts("press release plus homepage copy for the launch"),
         [
@@ -47,14 +46,9 @@ fn tasks_are_cut_at_connectives_in_order() {
             ("homepage copy for the launch".to_string(), 1)
         ]
     );
-    assert_eq!(
-        texts("verify the numbers, also make it sound like a human wrote it"),
-        [
-            ("verify the numbers".to_string(), 0),
-            ("make it sound like a human wrote it".to_string(), 1)
-        ]
-    );
-    assert_eq!(texts("it's slow, also the tests fail").len(), 1);
+    // ", also" adds no task: "…, also see the notes in notion" points at
+    // more context (an adversarial pass found three such cases).
+    assert_eq!(texts("deploy it, also see the notes in notion").len(), 1);
     // "and I also want" says what else is wanted; without "also" it
     // often says the same task again.
     assert_eq!(
