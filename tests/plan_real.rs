@@ -100,6 +100,19 @@ fn a_link_to_a_page_is_a_web_page_to_work_on() {
             "{intent}"
         );
     }
+    // Nor is a ticket, a pull request or an app on this machine: no verb of
+    // reading asks for its text.
+    for intent in [
+        "fix the crash described in https://acme.atlassian.net/browse/ENG-42",
+        "review https://github.com/acme/api/pull/12 and address the comments",
+        "read the error on http://localhost:3000/login and fix it",
+    ] {
+        let t = targets(&plan(intent, &[]));
+        assert!(
+            !t.contains(&"page-to-markdown".to_string()),
+            "{intent}: {t:?}"
+        );
+    }
 }
 
 #[test]

@@ -9,9 +9,12 @@
 //!
 //! - a link's scheme and host (`https://apps.example.com`); its path stays,
 //!   since "…/blog/post-42" says what the page is. A link to a page (a path
-//!   with no file extension, or `.html`) is read as the word "webpage":
-//!   the work is on a web page, and a skill for "web pages" or "a URL to
-//!   read" serves it. A link to a file (`…/README.md`) is only blanked;
+//!   with no file extension, or `.html`, not on this machine) that a verb
+//!   of reading asks for ("read https://…", "grab the article at https://…")
+//!   is read as the word "webpage": the work is on a web page's text, and a
+//!   skill for "web pages" or "a URL to read" serves it. A link to a file
+//!   (`…/README.md`), to localhost, or after "fix the bug in" is only
+//!   blanked;
 //! - a quotation of [`MIN_QUOTED_WORDS`] words or more in `"…"`, `“…”` or
 //!   `'…'`. Shorter quotes stay: they name things ("the 'So What' sweep",
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
@@ -36,7 +39,12 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
     let mut at = 0;
     for (from, to) in spans {
         out.push_str(&intent[at..from]);
-        if to - from >= PAGE.len() && link_at(intent, from) == Some(to) && is_page(intent, to) {
+        if to - from >= PAGE.len()
+            && link_at(intent, from) == Some(to)
+            && is_page(intent, to)
+            && !is_local(&intent[from..to])
+            && read_before(&intent[..from])
+        {
             out.push_str(PAGE);
             out.extend(std::iter::repeat_n(' ', to - from - PAGE.len()));
         } else {
@@ -99,6 +107,57 @@ fn is_page(s: &str, host_end: usize) -> bool {
             ) || ext.chars().any(|c| !c.is_ascii_alphanumeric())
         }
     }
+}
+
+/// Verbs that ask for a page's text: a link after one is a page to read
+/// ("read https://…", "grab the article at https://…"). A link after
+/// "fix the bug in", "test the flow on" or "look at" is a ticket, an app
+/// or a design, not a page whose text is the work.
+const READ_VERBS: &[&str] = &[
+    "archive",
+    "clip",
+    "convert",
+    "download",
+    "extract",
+    "fetch",
+    "grab",
+    "import",
+    "pull",
+    "read",
+    "save",
+    "scrape",
+    "summarise",
+    "summarize",
+];
+
+/// How many words before a link its reading verb may stand.
+const READ_WINDOW: usize = 6;
+
+/// True when one of the last [`READ_WINDOW`] words of `before` (in its
+/// last sentence) is a verb of reading.
+fn read_before(before: &str) -> bool {
+    let sentence = before
+        .rsplit(['.', '!', '?', ';', '\n'])
+        .next()
+        .unwrap_or("");
+    sentence
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .filter(|w| !w.is_empty())
+        .rev()
+        .take(READ_WINDOW)
+        .any(|w| READ_VERBS.contains(&w.to_lowercase().as_str()))
+}
+
+/// True when `link` (scheme and host) points at this machine: an app
+/// being worked on, not a page to read.
+fn is_local(link: &str) -> bool {
+    let host = link.split("//").last().unwrap_or(link);
+    let host = host.split(':').next().unwrap_or(host).to_ascii_lowercase();
+    matches!(
+        host.as_str(),
+        "localhost" | "127.0.0.1" | "0.0.0.0" | "[" | "[::1]"
+    ) || host.ends_with(".localhost")
+        || host.ends_with(".local")
 }
 
 /// For each closing mark, the earliest place from which a search found no
@@ -189,9 +248,20 @@ mod tests {
         );
         assert_eq!(
             words("audit https://apps.example.com/blog/id1 now"),
-            ["audit", "webpage", "blog", "id1", "now"]
+            ["audit", "blog", "id1", "now"]
         );
-        assert_eq!(words("see www.example.com"), ["see", "webpage"]);
+        assert_eq!(words("see www.example.com"), ["see"]);
+        // A page that a verb of reading asks for is a web page to read.
+        assert_eq!(
+            words("grab the article at https://example.com/post"),
+            ["grab", "the", "article", "at", "webpage", "post"]
+        );
+        // Not a ticket, nor an app on this machine.
+        assert_eq!(
+            words("fix the bug in https://acme.atlassian.net/browse/ENG-42"),
+            ["fix", "the", "bug", "in", "browse", "eng", "42"]
+        );
+        assert_eq!(words("read http://localhost:3000/about"), ["read", "about"]);
         assert_eq!(
             words("read https://example.org/essays/great.html?x=1, then"),
             ["read", "webpage", "essays", "great", "html", "x", "1", "then"]
