@@ -132,20 +132,30 @@ const READ_VERBS: &[&str] = &[
 
 /// How many words before a link its reading verb may stand.
 const READ_WINDOW: usize = 6;
+/// How far back, in bytes, those words are looked for.
+const READ_BYTES: usize = 256;
 
-/// True when one of the last [`READ_WINDOW`] words of `before` (in its
-/// last sentence) is a verb of reading.
+/// True when one of the last [`READ_WINDOW`] words of `before`, in its
+/// last sentence, is a verb of reading.
 fn read_before(before: &str) -> bool {
-    let sentence = before
-        .rsplit(['.', '!', '?', ';', '\n'])
-        .next()
-        .unwrap_or("");
-    sentence
-        .split(|c: char| !c.is_alphanumeric() && c != '\'')
-        .filter(|w| !w.is_empty())
-        .rev()
-        .take(READ_WINDOW)
-        .any(|w| READ_VERBS.contains(&w.to_lowercase().as_str()))
+    // Six words stand within a few hundred bytes: look no further back, so
+    // a sentence of thousands of links is read once, not once per link.
+    let mut from = before.len().saturating_sub(READ_BYTES);
+    while !before.is_char_boundary(from) {
+        from += 1;
+    }
+    let line = before[from..].rsplit('\n').next().unwrap_or("");
+    for word in line.split_whitespace().rev().take(READ_WINDOW) {
+        // A word that ends a sentence belongs to the one before.
+        if word.ends_with(['.', '!', '?', ';']) {
+            return false;
+        }
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+        if READ_VERBS.contains(&bare.to_lowercase().as_str()) {
+            return true;
+        }
+    }
+    false
 }
 
 /// True when `link` (scheme and host) points at this machine: an app
@@ -153,6 +163,7 @@ fn read_before(before: &str) -> bool {
 fn is_local(link: &str) -> bool {
     let host = link.split("//").last().unwrap_or(link);
     let host = host.split(':').next().unwrap_or(host).to_ascii_lowercase();
+    // "[::1]:8080" is cut at its first colon, to "[".
     matches!(
         host.as_str(),
         "localhost" | "127.0.0.1" | "0.0.0.0" | "[" | "[::1]"
@@ -262,6 +273,12 @@ mod tests {
             ["fix", "the", "bug", "in", "browse", "eng", "42"]
         );
         assert_eq!(words("read http://localhost:3000/about"), ["read", "about"]);
+        // Each link of a list that a verb of reading asks for; not a link
+        // in the sentence after it.
+        assert_eq!(
+            words("read https://a.com/x and https://b.com/y. Fix https://c.com/z"),
+            ["read", "webpage", "x", "and", "webpage", "y", "fix", "z"]
+        );
         assert_eq!(
             words("read https://example.org/essays/great.html?x=1, then"),
             ["read", "webpage", "essays", "great", "html", "x", "1", "then"]
