@@ -89,8 +89,10 @@ fn each_word(text: &str, buf: &mut String, mut f: impl FnMut(Piece<'_>)) {
 fn words_by_char(text: &str, buf: &mut String, f: &mut dyn FnMut(&str)) {
     buf.clear();
     for c in text.chars() {
-        if c.is_alphanumeric() || (c == '\'' && !buf.is_empty()) {
+        if c.is_alphanumeric() {
             buf.extend(c.to_lowercase());
+        } else if is_apostrophe(c) && !buf.is_empty() {
+            buf.push('\'');
         } else if !buf.is_empty() {
             f(buf.trim_end_matches('\''));
             buf.clear();
@@ -102,13 +104,21 @@ fn words_by_char(text: &str, buf: &mut String, f: &mut dyn FnMut(&str)) {
     }
 }
 
+/// A typed or a typographic apostrophe: "what's" and "what’s" are one
+/// word, written with the typed one.
+fn is_apostrophe(c: char) -> bool {
+    c == '\'' || c == '\u{2019}'
+}
+
 /// Lowercase words of letters and digits (an apostrophe stays inside a word).
 pub fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
     for c in text.chars() {
-        if c.is_alphanumeric() || (c == '\'' && !cur.is_empty()) {
+        if c.is_alphanumeric() {
             cur.extend(c.to_lowercase());
+        } else if is_apostrophe(c) && !cur.is_empty() {
+            cur.push('\'');
         } else if !cur.is_empty() {
             out.push(std::mem::take(&mut cur).trim_end_matches('\'').to_string());
         }
@@ -286,6 +296,11 @@ mod tests {
             ["review", "change", "then", "ship", "it"]
         );
         assert_eq!(words("don't"), ["don't"]);
+        assert_eq!(words("what’s up"), ["what's", "up"]);
+        assert_eq!(
+            with_words("Don’t ‘quote’", |ws| ws.join("|")),
+            "don't|quote"
+        );
     }
 
     proptest::proptest! {
