@@ -37,10 +37,10 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
     }
     let mut out = String::with_capacity(intent.len());
     let mut at = 0;
-    for (from, to) in spans {
+    for (from, to, link) in spans {
         out.push_str(&intent[at..from]);
-        if to - from >= PAGE.len()
-            && link_at(intent, from) == Some(to)
+        if link
+            && to - from >= PAGE.len()
             && is_page(intent, to)
             && !is_local(&intent[from..to])
             && read_before(&intent[..from])
@@ -56,15 +56,19 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Byte ranges of the material in `s`, in order, not overlapping.
-fn spans(s: &str) -> Vec<(usize, usize)> {
+/// Byte ranges of the material in `s`, in order, not overlapping, each
+/// with whether it is a link (else a quotation).
+fn spans(s: &str) -> Vec<(usize, usize, bool)> {
     let mut out = Vec::new();
     let b = s.as_bytes();
     let mut unclosed = Unclosed::default();
     let mut i = 0;
     while i < b.len() {
-        if let Some(end) = link_at(s, i).or_else(|| quote_at(s, i, &mut unclosed)) {
-            out.push((i, end));
+        let found = link_at(s, i)
+            .map(|end| (end, true))
+            .or_else(|| quote_at(s, i, &mut unclosed).map(|end| (end, false)));
+        if let Some((end, link)) = found {
+            out.push((i, end, link));
             i = end;
             continue;
         }
@@ -327,7 +331,7 @@ mod tests {
             // Each character stays or becomes one space per byte, but for
             // a link to a page, which opens with the word for it.
             let mut pages = Vec::new();
-            for (from, to) in spans(&s) {
+            for (from, to, _) in spans(&s) {
                 if b[from..to].starts_with(PAGE) {
                     proptest::prop_assert!(b[from + PAGE.len()..to].bytes().all(|x| x == b' '));
                     pages.push(from..to);

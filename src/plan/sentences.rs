@@ -21,8 +21,9 @@ pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
     // The first arrow follows the first step of its chain ("find the cause
     // -> write a failing test"), where a list number follows a lead-in
     // ("two things: (1) …").
-    let first_arrow = arrows(intent).first().map(|a| a.0);
-    let ends = step_marks(intent)
+    let arrows = arrows(intent);
+    let first_arrow = arrows.first().map(|a| a.0);
+    let ends = step_marks(intent, arrows)
         .into_iter()
         .chain([(intent.len(), intent.len())]);
     for (at, resume) in ends {
@@ -84,11 +85,11 @@ fn split_periods(s: &str) -> Vec<&str> {
     out
 }
 
-/// The byte ranges of the step marks in `intent`, in order: every arrow,
+/// The byte ranges of the step marks in `intent`, in order: its `arrows`,
 /// and the numbers of a numbered list when they count 1, 2, … (two or
 /// more of them), so that "upgrade to node 20. 3 files need it" is no list.
-fn step_marks(intent: &str) -> Vec<(usize, usize)> {
-    let mut marks = arrows(intent);
+fn step_marks(intent: &str, arrows: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
+    let mut marks = arrows;
     marks.extend(counted(numbers(intent)));
     marks.extend(counted(step_words(intent)));
     marks.extend(bullets(intent));
