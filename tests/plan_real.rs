@@ -162,6 +162,45 @@ fn questions_and_near_misses_plan_zero_steps() {
 }
 
 #[test]
+fn an_intent_that_wants_no_work_done_plans_zero_steps() {
+    // The statement alone is read as a problem to work on ...
+    let statement = "the CI checks on my pull request failed again overnight";
+    assert_eq!(targets(&plan(statement, &[])), ["fix-ci"]);
+    assert_eq!(
+        targets(&plan("the slides for the all-hands are done", &[])),
+        ["slides"]
+    );
+    // ... and not when the person says they want nothing done.
+    for intent in [
+        "the CI checks on my pull request failed again overnight, just venting",
+        "the slides for the all-hands are done. that's all for today, thanks",
+        "CI checks on the pull request keep failing. not asking for anything, brb",
+        "lol the slides at the all-hands were bullet points only. anyway, back in 20",
+        "what's the difference between a deck and slides? not doing anything, just want to understand it",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
+    }
+    // --explain says why the skill that fits is not taken.
+    let p = plan(&format!("{statement}, just venting"), &["--explain"]);
+    let row = p["explain"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["skill"] == "fix-ci"))
+        .expect("fix-ci is explained");
+    assert!(
+        row["why"].as_str().unwrap().contains("wants no work done"),
+        "{row}"
+    );
+    // A request beside those words still asks.
+    for intent in [
+        "just curious, the CI checks on my pull request failed again, fix them",
+        "just venting. Anyway, can you fix the CI checks on my pull request?",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["fix-ci"], "{intent}");
+    }
+}
+
+#[test]
 fn a_slipped_description_is_offered_with_an_unreadable_lane() {
     let p = plan(
         "the github actions checks fail on my pull request, fix them",

@@ -279,6 +279,71 @@ pub fn is_knowledge_request(text: &str) -> bool {
     })
 }
 
+/// Words by which a person says they want no work done: venting ("just
+/// venting", "needed to vent"), curiosity ("just curious", "just want to
+/// understand it"), nothing to act on ("nothing to do there", "not
+/// setting anything up") and signing off ("that's all for today", "brb",
+/// "back in 20"). Matched as whole words, in order.
+const DECLINES: &[&str] = &[
+    "back in a bit",
+    "back in a few",
+    "brb",
+    "done for the day",
+    "done for today",
+    "gtg",
+    "just curious",
+    "just ranting",
+    "just sharing",
+    "just thinking out loud",
+    "just venting",
+    "just want to know",
+    "just want to understand",
+    "just wanted to know",
+    "just wondering",
+    "need to vent",
+    "needed to vent",
+    "no action needed",
+    "no action required",
+    "no need to do anything",
+    "not asking for anything",
+    "not asking you to",
+    "not building anything",
+    "not doing anything",
+    "not setting anything up",
+    "nothing for you to do",
+    "nothing to do",
+    "rant over",
+    "that's all for now",
+    "that's all for today",
+    "that's all i needed",
+    "that's it for now",
+    "that's it for today",
+];
+
+/// True when `sentence` says the person wants no work done (see
+/// [`DECLINES`]; also "back in" and minutes: "back in 20"). An intent
+/// that asks for nothing else plans no step: "checked the vercel bill, it's
+/// fine, nothing to do there", "lol my PR got 40 comments, I just needed
+/// to vent".
+pub fn declines_work(sentence: &str) -> bool {
+    let w: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
+    let at = |k: usize, phrase: &str| {
+        let mut n = 0;
+        let all = phrase.split(' ').all(|p| {
+            n += 1;
+            w.get(k + n - 1).is_some_and(|x| x == p)
+        });
+        all
+    };
+    (0..w.len()).any(|k| {
+        DECLINES.iter().any(|d| at(k, d))
+            // Minutes, not a year: "back in 20", not "back in 2020".
+            || at(k, "back in")
+                && w.get(k + 2)
+                    .is_some_and(|n| (1..=2).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -380,6 +445,30 @@ mod tests {
         assert!(!is_question("how can I merge these"));
         assert!(!is_question("how else can you write a design doc"));
         assert!(!is_question("how you should write a design doc"));
+    }
+
+    #[test]
+    fn saying_no_work_is_wanted_is_read_as_whole_words() {
+        for s in [
+            "our PR team is throwing a party, nothing to do with code, just venting",
+            "nice, the tests pass now. that's all for today, thanks",
+            "Not setting anything up, just curious what you'd say.",
+            "Anyway, coffee time, back in 20.",
+            "anyway brb",
+            "I just needed to vent",
+        ] {
+            assert!(declines_work(s), "{s}");
+        }
+        for s in [
+            "back in 2020 we used jenkins",
+            "back in the day",
+            "just curiously long build times",
+            "that's all the tests passing",
+            "the brbr build",
+            "I'm done for today's standup notes, write them up",
+        ] {
+            assert!(!declines_work(s), "{s}");
+        }
     }
 
     #[test]

@@ -32,9 +32,11 @@
 //! nothing unless it names a skill. A question about the person's own
 //! things ("why is *my* build failing", "which model should *our*
 //! summarizer use") is a request, and so are "how do I merge these PDFs"
-//! and "can you…". What a sentence asks is read in [`super::asks`].
+//! and "can you…". An intent that says it wants no work done ("just
+//! venting", "that's all for today") and asks for none is marked
+//! declined. What a sentence asks is read in [`super::asks`].
 
-use super::asks::{is_knowledge_request, is_question, is_request};
+use super::asks::{declines_work, is_knowledge_request, is_question, is_request};
 use super::order_words;
 use super::sentences;
 use super::task_words::{opens_imperative, OBJECT_OPENERS};
@@ -69,6 +71,10 @@ pub struct Clause {
     /// step mark ("2)", "->") and asks for work after it ("Then write the
     /// plan."): a step of its own, not more about the request before it.
     pub step: bool,
+    /// The intent asks for no work: a sentence says so ("just venting",
+    /// "that's all for today"; see [`declines_work`]) and no other asks
+    /// for any. No skill serves it unless it is named.
+    pub declined: bool,
 }
 
 pub(super) fn words_of(text: &str) -> Vec<(String, usize, usize)> {
@@ -119,6 +125,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut requests: Vec<bool> = Vec::new();
     let mut own_questions: Vec<bool> = Vec::new();
     let mut steps: Vec<bool> = Vec::new();
+    let mut any_declines = false;
     let mut statements = super::stated_order::Statements::new(intent);
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
@@ -143,9 +150,18 @@ pub fn split(intent: &str) -> Vec<Clause> {
         // sentence the scene.
         let cut = cut_sentence(trimmed);
         let states_order = cut.len() == 1 && statements.is_statement(trimmed);
-        requests.push(is_request(trimmed) && !states_order || step);
+        // "just curious, why…", "not asking for anything, brb": no work
+        // asked, unless a piece of the sentence without those words asks
+        // ("just curious, the checks failed again, fix them").
+        let declines = declines_work(trimmed)
+            && !cut
+                .iter()
+                .any(|(t, _)| !declines_work(t) && is_request(t.trim()));
+        any_declines |= declines;
+        requests.push(!declines && (is_request(trimmed) && !states_order || step));
         steps.push(step);
-        own_questions.push(asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
+        own_questions
+            .push(!declines && asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
         let mut first = true;
         let several = cut.len() > 1;
         for (text, link) in cut {
@@ -168,6 +184,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
         }
     }
     let asked_by_question = !requests.iter().any(|r| *r);
+    let declined = any_declines && asked_by_question;
     if asked_by_question {
         requests = own_questions;
     }
@@ -187,6 +204,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             beside_question: scene_setting && !requests[n] && asked_by_question,
             sentence: n,
             step: n > 0 && steps[n],
+            declined,
         });
         match link {
             Some(Link::First) => {

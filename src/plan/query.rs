@@ -43,6 +43,9 @@ pub struct QueryClause {
     /// It asks for work in words or as a command by its shape (see
     /// `super::clauses::opens_request`).
     pub asks: bool,
+    /// The intent says it wants no work done (see
+    /// [`super::clauses::Clause::declined`]).
+    pub declined: bool,
 }
 
 /// An intent, analysed.
@@ -155,6 +158,7 @@ impl Query {
                 topic: Vec::new(),
                 head: None,
                 asks: super::clauses::opens_request(&c.text),
+                declined: c.declined,
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, clause_no);
             if !clause.terms.is_empty() || c.question {
@@ -298,7 +302,9 @@ impl Query {
 /// for work without being a question: then the questions beside it, and
 /// the sentences that set its scene, are part of that request.
 fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
-    let asks = clauses.iter().any(|c| !c.question && !c.context);
+    let asks = clauses
+        .iter()
+        .any(|c| !c.question && !c.context && !c.declined);
     if !asks {
         return None;
     }
@@ -328,6 +334,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         topic: Vec::new(),
         head: None,
         asks: parts.iter().any(|c| c.asks),
+        declined: false,
     };
     for c in parts {
         w.sequence.extend(&c.sequence);

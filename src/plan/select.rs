@@ -288,6 +288,15 @@ fn clause_picks(
         for (i, f) in fits.iter().enumerate() {
             best_ev[i] = best_ev[i].max(f.own);
         }
+        if clause.declined {
+            note_all(why, &fits, || {
+                format!(
+                    "the intent says it wants no work done ('{}'): no skill serves it",
+                    clause.text
+                )
+            });
+            continue;
+        }
         if clause.question {
             note_all(why, &fits, || {
                 format!(
