@@ -201,6 +201,28 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
 }
 
 #[test]
+fn an_idiom_asks_for_the_work_it_names() {
+    // The scene alone asks for nothing; "track down why" asks for
+    // debugging, a word the idiom never says.
+    let scene = "the csv export drops the last row sometimes";
+    assert_eq!(plan(scene, &[])["result"], "zero-steps");
+    assert_eq!(
+        targets(&plan(&format!("{scene}, track down why"), &[])),
+        ["methodical-debugging"]
+    );
+    assert_eq!(
+        targets(&plan(
+            "find out why the webhook handler drops events, then make the slides for the retro",
+            &[]
+        )),
+        ["methodical-debugging", "slides"]
+    );
+    // The same words in another sense are no idiom.
+    let p = plan("track down the invoice in my downloads", &[]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+}
+
+#[test]
 fn a_slipped_description_is_offered_with_an_unreadable_lane() {
     let p = plan(
         "the github actions checks fail on my pull request, fix them",

@@ -17,6 +17,7 @@ mod explain;
 pub mod fields;
 mod fit;
 mod head;
+pub mod idioms;
 pub mod infer;
 mod lexicon;
 mod links;

@@ -199,6 +199,16 @@ impl Query {
                 }
             });
         }
+        // "track down why": the term of the work an idiom asks for, beside
+        // its words (see [`super::idioms`]).
+        for part in [&ws[..from], &ws[to..]] {
+            for (term, idiom) in super::idioms::found(part) {
+                let k = ids.of(self, term, || (idiom, false));
+                if ids.first_in(k, no) {
+                    clause.terms.push(k);
+                }
+            }
+        }
         if let Some(h) =
             super::head::object_head(ws, clause.listed).filter(|&h| h < from || h >= to)
         {

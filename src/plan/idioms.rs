@@ -1,0 +1,121 @@
+//! Everyday idioms that ask for a kind of work without its word: "track
+//! down why", "think it through", "double-check", "push it live".
+//!
+//! Skill texts name the work ("debugging", "brainstorm", "verification",
+//! "deploy"); people ask for it in idioms whose words are common and say
+//! nothing alone ("find out why the webhook drops events"). An idiom in a
+//! clause of the intent adds the term of its work to the clause, beside
+//! its own words, which still count as written ("root cause" also meets a
+//! skill that says "root cause"). Skill texts are read as they are: an
+//! idiom there is already next to the word of its work.
+//!
+//! | term | idioms |
+//! |---|---|
+//! | `debug` | root cause(s), track down why/what's, figure/find/work out why, no idea/clue why, what's causing, get to the bottom |
+//! | `brainstorm` | think (it) through, bounce (some) ideas, spitball |
+//! | `verif` | double check, prove it works, make sure it works, confirm it works |
+//! | `deploy` | go live, push (it) live, put it live/online, get it online |
+//!
+//! Measured and left out: "tear/rip/pick (it) apart" and "poke holes" as
+//! `critic` (skills that critique say "attack", "objection", "skeptic"; it
+//! moved a plan from the critique skill to one on the thing critiqued),
+//! "sanity check" as `verif` (people sanity-check claims as often as code),
+//! and every idiom applied to skill texts too (a skill whose body says
+//! "root cause" in passing took "debug" requests).
+
+/// Idioms, each as its words, with the term of the work it asks for (a
+/// Snowball stem, as skill texts are read).
+#[rustfmt::skip]
+pub const IDIOMS: &[(&[&str], &str)] = &[
+    (&["root", "cause"], "debug"),
+    (&["root", "causes"], "debug"),
+    (&["track", "down", "why"], "debug"),
+    (&["track", "down", "what's"], "debug"),
+    (&["figure", "out", "why"], "debug"),
+    (&["find", "out", "why"], "debug"),
+    (&["work", "out", "why"], "debug"),
+    (&["no", "idea", "why"], "debug"),
+    (&["no", "clue", "why"], "debug"),
+    (&["what's", "causing"], "debug"),
+    (&["get", "to", "the", "bottom"], "debug"),
+    (&["think", "through"], "brainstorm"),
+    (&["think", "it", "through"], "brainstorm"),
+    (&["bounce", "ideas"], "brainstorm"),
+    (&["bounce", "some", "ideas"], "brainstorm"),
+    (&["spitball"], "brainstorm"),
+    (&["double", "check"], "verif"),
+    (&["prove", "it", "works"], "verif"),
+    (&["make", "sure", "it", "works"], "verif"),
+    (&["confirm", "it", "works"], "verif"),
+    (&["go", "live"], "deploy"),
+    (&["push", "live"], "deploy"),
+    (&["push", "it", "live"], "deploy"),
+    (&["put", "it", "live"], "deploy"),
+    (&["put", "it", "online"], "deploy"),
+    (&["get", "it", "online"], "deploy"),
+];
+
+/// The term of the work each idiom in `ws` (lowercase words) asks for,
+/// with the idiom as written, in order.
+pub fn found<S: AsRef<str>>(ws: &[S]) -> Vec<(&'static str, String)> {
+    let mut out = Vec::new();
+    for k in 0..ws.len() {
+        let rest = &ws[k..];
+        for (idiom, term) in IDIOMS {
+            let here =
+                idiom.len() <= rest.len() && idiom.iter().zip(rest).all(|(a, b)| *a == b.as_ref());
+            if here {
+                out.push((*term, idiom.join(" ")));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terms(text: &str) -> Vec<&'static str> {
+        let ws: Vec<String> = text.split(' ').map(str::to_string).collect();
+        found(&ws).into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn an_idiom_names_its_work() {
+        assert_eq!(terms("cart total is off, track down why"), ["debug"]);
+        assert_eq!(terms("find the root cause of the crash"), ["debug"]);
+        assert_eq!(terms("let's think it through first"), ["brainstorm"]);
+        assert_eq!(terms("then prove it works"), ["verif"]);
+        assert_eq!(terms("push it live on friday"), ["deploy"]);
+        let ws = ["find", "out", "why"];
+        assert_eq!(found(&ws), [("debug", "find out why".to_string())]);
+    }
+
+    #[test]
+    fn its_words_apart_or_in_another_sense_are_no_idiom() {
+        for text in [
+            "track down the invoice in my downloads",
+            "the root of the repo",
+            "go through the live logs",
+            "check it twice",
+            "why did the cause fail",
+        ] {
+            assert!(terms(text).is_empty(), "{text}");
+        }
+    }
+
+    #[test]
+    fn every_term_is_a_stem_and_every_idiom_lowercase() {
+        let a = crate::plan::text::Analyzer::default();
+        for (idiom, term) in IDIOMS {
+            assert!(idiom.iter().all(|w| *w == w.to_lowercase()), "{idiom:?}");
+            // The term is what the analyser makes of the work's word.
+            let word = match *term {
+                "verif" => "verification",
+                t => t,
+            };
+            assert_eq!(a.terms(word), [*term], "{idiom:?}");
+        }
+    }
+}
