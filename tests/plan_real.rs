@@ -220,6 +220,14 @@ fn an_idiom_asks_for_the_work_it_names() {
     // The same words in another sense are no idiom.
     let p = plan("track down the invoice in my downloads", &[]);
     assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+    // A pasted conflict marker says "merge conflict" in no typed word.
+    let scene = "pulled upstream and now three files are full of {} blocks. sort it out";
+    let p = plan(&scene.replace("{}", "odd"), &[]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+    assert_eq!(
+        targets(&plan(&scene.replace("{}", "<<<<<<< HEAD"), &[])),
+        ["settling-merge-conflicts"]
+    );
 }
 
 #[test]

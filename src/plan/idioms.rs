@@ -15,6 +15,7 @@
 //! | `brainstorm` | think (it) through, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works |
 //! | `deploy` | go live, push (it) live, put it live/online, get it online |
+//! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //!
 //! Measured and left out: "tear/rip/pick (it) apart" and "poke holes" as
 //! `critic` (skills that critique say "attack", "objection", "skeptic"; it
@@ -54,6 +55,24 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
     (&["put", "it", "online"], "deploy"),
     (&["get", "it", "online"], "deploy"),
 ];
+
+/// The terms of the work that marks in `text` stand for: `merg` and
+/// `conflict` for git's conflict marker, a pasted `<<<<<<< HEAD` (seven
+/// `<`, no more), which says the work is a merge conflict in words no one
+/// typed.
+pub fn marked(text: &str) -> &'static [&'static str] {
+    const MARKER: &str = "<<<<<<<";
+    let b = text.as_bytes();
+    let found = text.match_indices(MARKER).any(|(at, _)| {
+        let before = at.checked_sub(1).map(|i| b[i]);
+        let after = b.get(at + MARKER.len()).copied();
+        before != Some(b'<') && after != Some(b'<')
+    });
+    match found {
+        true => &["merg", "conflict"],
+        false => &[],
+    }
+}
 
 /// The term of the work each idiom in `ws` (lowercase words) asks for,
 /// with the idiom as written, in order.
@@ -103,6 +122,21 @@ mod tests {
         ] {
             assert!(terms(text).is_empty(), "{text}");
         }
+    }
+
+    #[test]
+    fn a_conflict_marker_names_a_merge_conflict() {
+        assert_eq!(
+            marked("now it has <<<<<<< HEAD blocks"),
+            ["merg", "conflict"]
+        );
+        assert_eq!(marked("<<<<<<< ours"), ["merg", "conflict"]);
+        for text in ["a >>>>>>> arrow", "<<<<<<<< eight", "x << y", "<<<"] {
+            assert!(marked(text).is_empty(), "{text}");
+        }
+        // The terms are those of "merge conflict".
+        let a = crate::plan::text::Analyzer::default();
+        assert_eq!(a.terms("merge conflict"), marked("<<<<<<<"));
     }
 
     #[test]

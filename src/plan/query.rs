@@ -209,6 +209,13 @@ impl Query {
                 }
             }
         }
+        // A pasted "<<<<<<< HEAD": a merge conflict.
+        for &term in super::idioms::marked(&clause.text) {
+            let k = ids.of(self, term, || ("<<<<<<<".to_string(), false));
+            if ids.first_in(k, no) {
+                clause.terms.push(k);
+            }
+        }
         if let Some(h) =
             super::head::object_head(ws, clause.listed).filter(|&h| h < from || h >= to)
         {
