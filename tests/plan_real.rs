@@ -174,8 +174,8 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
     for intent in [
         "the CI checks on my pull request failed again overnight, just venting",
         "the slides for the all-hands are done. that's all for today, thanks",
-        "CI checks on the pull request keep failing. not asking for anything, brb",
-        "lol the slides at the all-hands were bullet points only. anyway, back in 20",
+        "CI checks on the pull request keep failing. not asking for anything, just venting",
+        "lol the slides at the all-hands were bullet points only. I just needed to vent",
         "what's the difference between a deck and slides? not doing anything, just want to understand it",
     ] {
         let p = plan(intent, &[]);
@@ -195,6 +195,15 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
     for intent in [
         "just curious, the CI checks on my pull request failed again, fix them",
         "just venting. Anyway, can you fix the CI checks on my pull request?",
+        "fix the failing CI checks on my pull request, that's all for today",
+        "just curious whether you could fix the CI checks on my pull request",
+        // Signing off is no decline: the work may go on meanwhile.
+        "the CI checks on my pull request failed again overnight. brb",
+        // Only part of the work is declined.
+        "not asking for anything fancy, the CI checks on my pull request failed again",
+        // A task cut from the sentence, or a question that names work.
+        "just curious, the CI checks on my pull request failed and fix them",
+        "need to vent: the CI checks on my pull request failed again. any way to fix that?",
     ] {
         assert_eq!(targets(&plan(intent, &[])), ["fix-ci"], "{intent}");
     }

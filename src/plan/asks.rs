@@ -279,68 +279,119 @@ pub fn is_knowledge_request(text: &str) -> bool {
     })
 }
 
-/// Words by which a person says they want no work done: venting ("just
-/// venting", "needed to vent"), curiosity ("just curious", "just want to
-/// understand it"), nothing to act on ("nothing to do there", "not
-/// setting anything up") and signing off ("that's all for today", "brb",
-/// "back in 20"). Matched as whole words, in order.
+/// What a piece of a sentence says when the person wants no work done:
+/// venting ("just venting", "I needed to vent"), curiosity ("just
+/// curious", "just want to understand it"), nothing to act on ("nothing to
+/// do there", "not setting anything up") or closing ("that's all for
+/// today"). The piece must be the phrase alone, with at most the words of
+/// [`DECLINE_LEAD`] before it and of [`DECLINE_TAIL`] after it: "not
+/// asking for anything fancy", "nothing to do with code" and "no action
+/// needed on the docs, but…" decline only part of the work, or none.
 const DECLINES: &[&str] = &[
-    "back in a bit",
-    "back in a few",
-    "brb",
+    "curious",
     "done for the day",
     "done for today",
-    "gtg",
-    "just curious",
-    "just ranting",
-    "just sharing",
-    "just thinking out loud",
-    "just venting",
-    "just want to know",
-    "just want to understand",
-    "just wanted to know",
-    "just wondering",
     "need to vent",
     "needed to vent",
     "no action needed",
     "no action required",
     "no need to do anything",
     "not asking for anything",
-    "not asking you to",
     "not building anything",
     "not doing anything",
     "not setting anything up",
+    "not touching it",
     "nothing for you to do",
-    "nothing to do",
+    "nothing to do here",
+    "nothing to do there",
     "rant over",
-    "that's all for now",
+    "ranting",
+    "sharing",
     "that's all for today",
     "that's all i needed",
-    "that's it for now",
     "that's it for today",
+    "venting",
+    "want to understand",
+    "wanted to know",
 ];
 
-/// True when `sentence` says the person wants no work done (see
-/// [`DECLINES`]; also "back in" and minutes: "back in 20"). An intent
-/// that asks for nothing else plans no step: "checked the vercel bill, it's
-/// fine, nothing to do there", "lol my PR got 40 comments, I just needed
-/// to vent".
+/// Words that may come before a phrase of [`DECLINES`] in its piece.
+const DECLINE_LEAD: &[&str] = &[
+    "and", "anyway", "but", "honestly", "i", "i'm", "im", "just", "lol", "ok", "okay", "only",
+    "purely", "really", "so", "ugh", "was", "we", "we're", "well",
+];
+
+/// Words that may come after a phrase of [`DECLINES`] in its piece: when,
+/// to whom, thanks, and what the curiosity is about ("just curious what
+/// you'd say").
+const DECLINE_TAIL: &[&str] = &[
+    "anyone", "it", "lol", "now", "right", "rn", "say", "someone", "thanks", "that", "think",
+    "this", "to", "today", "tonight", "what", "yet", "you", "you'd", "ya",
+];
+
+/// Words anywhere in a piece that ask for work, beside the openings of
+/// [`is_request`]: "just curious whether you could merge these".
+const ASKING: &[&str] = &[
+    "you could",
+    "you can",
+    "could you",
+    "can you",
+    "would you",
+    "please",
+];
+
+/// True when `sentence` says the person wants no work done and no piece
+/// of it asks for any. Pieces are cut at commas, colons, semicolons and
+/// dashes: "just curious, the checks failed again, fix them" asks; "fix
+/// the failing CI, that's all for today" asks; "checked the vercel bill,
+/// it's fine, nothing to do there" does not. An intent that asks for
+/// nothing else plans no step.
 pub fn declines_work(sentence: &str) -> bool {
-    let w: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
-    let at = |k: usize, phrase: &str| {
-        let mut n = 0;
-        let all = phrase.split(' ').all(|p| {
-            n += 1;
-            w.get(k + n - 1).is_some_and(|x| x == p)
-        });
-        all
-    };
-    (0..w.len()).any(|k| {
-        DECLINES.iter().any(|d| at(k, d))
-            // Minutes, not a year: "back in 20", not "back in 2020".
-            || at(k, "back in")
-                && w.get(k + 2)
-                    .is_some_and(|n| (1..=2).contains(&n.len()) && n.bytes().all(|b| b.is_ascii_digit()))
+    let pieces: Vec<&str> = sentence
+        .split([',', ';', ':', '.', '!', '?', '\u{2014}', '\u{2013}'])
+        .flat_map(|p| p.split(" - "))
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    pieces.iter().any(|p| is_decline(p)) && !pieces.iter().any(|p| !is_decline(p) && piece_asks(p))
+}
+
+/// True when `piece` is a phrase of [`DECLINES`] alone (see there).
+fn is_decline(piece: &str) -> bool {
+    let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
+    let lead = w
+        .iter()
+        .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
+        .count();
+    let rest = &w[lead..];
+    DECLINES.iter().any(|d| {
+        let n = d.split(' ').count();
+        rest.len() >= n
+            && d.split(' ').zip(rest).all(|(a, b)| a == b)
+            && rest[n..].iter().all(|x| DECLINE_TAIL.contains(&x.as_str()))
+    })
+}
+
+/// True when `piece` asks for work: it opens as a request once its lead
+/// words are set aside ("so write the handoff", "just review the PR"), or
+/// holds a word of asking ("…whether you could merge these").
+fn piece_asks(piece: &str) -> bool {
+    let t = piece.to_lowercase();
+    let found = words_of(&t);
+    let lead = found
+        .iter()
+        .take_while(|(x, _, _)| DECLINE_LEAD.contains(&x.as_str()) && x != "i" && x != "we")
+        .count();
+    let rest = found.get(lead).map_or("", |(_, b, _)| &t[*b..]);
+    is_request(rest) || ASKING.iter().any(|a| has_words(&t, a))
+}
+
+/// True when `text` holds `phrase` as whole words.
+fn has_words(text: &str, phrase: &str) -> bool {
+    text.match_indices(phrase).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + phrase.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
     })
 }
 
@@ -448,24 +499,40 @@ mod tests {
     }
 
     #[test]
-    fn saying_no_work_is_wanted_is_read_as_whole_words() {
+    fn saying_no_work_is_wanted_declines_it() {
         for s in [
             "our PR team is throwing a party, nothing to do with code, just venting",
             "nice, the tests pass now. that's all for today, thanks",
             "Not setting anything up, just curious what you'd say.",
-            "Anyway, coffee time, back in 20.",
-            "anyway brb",
-            "I just needed to vent",
+            "not doing anything rn, just want to understand it",
+            "checked the vercel bill this month, it's fine, nothing to do there",
+            "I just needed to vent to someone.",
         ] {
             assert!(declines_work(s), "{s}");
         }
+    }
+
+    #[test]
+    fn a_piece_that_asks_or_declines_only_part_is_no_decline() {
         for s in [
-            "back in 2020 we used jenkins",
-            "back in the day",
-            "just curiously long build times",
-            "that's all the tests passing",
-            "the brbr build",
-            "I'm done for today's standup notes, write them up",
+            // A piece asks for work.
+            "fix the failing CI on my PR, that's all for today",
+            "just curious, the checks failed again, fix them",
+            "Just curious whether you could merge these three PDFs into one",
+            "just wondering if you could turn my notes into a page",
+            "I just want to understand why the build fails, can you look into the logs?",
+            "I'm done for today, so write the handoff doc",
+            "not asking you to rewrite it, just review the PR for security issues",
+            "brb - fix the failing CI checks on my PR",
+            // Only part of the work, or none, is declined.
+            "Not asking for anything fancy",
+            "nothing to do with the pptx, my Word doc loses its tracked changes",
+            "no action needed on the docs, but the report needs a pivot table",
+            "I'm not building anything new",
+            "not doing anything else today except deploying this app",
+            // Signing off is no decline: the work may go on meanwhile.
+            "The CI on my PR keeps failing on the lint step. Anyway, back in 20.",
+            "the merge has conflicts in package.json. brb",
         ] {
             assert!(!declines_work(s), "{s}");
         }

@@ -39,7 +39,7 @@
 use super::asks::{declines_work, is_knowledge_request, is_question, is_request};
 use super::order_words;
 use super::sentences;
-use super::task_words::{opens_imperative, OBJECT_OPENERS};
+use super::task_words::{opens_imperative, starts_joined_task, OBJECT_OPENERS};
 use cut::cut_sentence;
 
 mod cut;
@@ -126,6 +126,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut own_questions: Vec<bool> = Vec::new();
     let mut steps: Vec<bool> = Vec::new();
     let mut any_declines = false;
+    let mut asks_work = false;
     let mut statements = super::stated_order::Statements::new(intent);
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
@@ -150,14 +151,21 @@ pub fn split(intent: &str) -> Vec<Clause> {
         // sentence the scene.
         let cut = cut_sentence(trimmed);
         let states_order = cut.len() == 1 && statements.is_statement(trimmed);
-        // "just curious, why…", "not asking for anything, brb": no work
-        // asked, unless a piece of the sentence without those words asks
-        // ("just curious, the checks failed again, fix them").
-        let declines = declines_work(trimmed)
-            && !cut
-                .iter()
-                .any(|(t, _)| !declines_work(t) && is_request(t.trim()));
+        // "…, just venting", "that's all for today": no work asked, unless
+        // a piece of the sentence asks ("just curious, …, fix them"; "…
+        // is broken and fix it").
+        let declines =
+            declines_work(trimmed) && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
         any_declines |= declines;
+        // "any way to fix that?": a question after it that names work,
+        // not one that asks to know ("what's the difference between merge
+        // and rebase?").
+        asks_work |= asked
+            && !is_question(trimmed)
+            && !is_knowledge_request(trimmed)
+            && words_of(trimmed)
+                .iter()
+                .any(|(w, _, _)| starts_joined_task(w));
         requests.push(!declines && (is_request(trimmed) && !states_order || step));
         steps.push(step);
         own_questions
@@ -184,7 +192,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
         }
     }
     let asked_by_question = !requests.iter().any(|r| *r);
-    let declined = any_declines && asked_by_question;
+    let declined = any_declines && asked_by_question && !asks_work;
     if asked_by_question {
         requests = own_questions;
     }

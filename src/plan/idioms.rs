@@ -11,13 +11,14 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | root cause(s), track down why/what's, figure/find/work out why, no idea/clue why, what's causing, get to the bottom |
+//! | `debug` | root cause(s) after a verb of seeking ("find", "dig for", …), track down why/what's, figure/find/work out why, no idea/clue why, what's causing, get to the bottom |
 //! | `brainstorm` | think (it) through, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works |
-//! | `deploy` | go live, push (it) live, put it live/online, get it online |
+//! | `deploy` | push/put/take it live, put/get it online |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //!
-//! Measured and left out: "tear/rip/pick (it) apart" and "poke holes" as
+//! "go live" is left out: it is as often a noun ("the go live checklist",
+//! "after go live"). Measured and left out: "tear/rip/pick (it) apart" and "poke holes" as
 //! `critic` (skills that critique say "attack", "objection", "skeptic"; it
 //! moved a plan from the critique skill to one on the thing critiqued),
 //! "sanity check" as `verif` (people sanity-check claims as often as code),
@@ -48,12 +49,32 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
     (&["prove", "it", "works"], "verif"),
     (&["make", "sure", "it", "works"], "verif"),
     (&["confirm", "it", "works"], "verif"),
-    (&["go", "live"], "deploy"),
-    (&["push", "live"], "deploy"),
     (&["push", "it", "live"], "deploy"),
     (&["put", "it", "live"], "deploy"),
     (&["put", "it", "online"], "deploy"),
     (&["get", "it", "online"], "deploy"),
+    (&["take", "it", "live"], "deploy"),
+];
+
+/// Verbs of looking for a cause: "root cause" asks for debugging only
+/// after one of them ("find the root cause", "dig for the actual root
+/// cause"), not as the topic of a document ("a deck explaining the root
+/// cause of churn") nor once found ("we already found the root cause").
+const SEEK: &[&str] = &[
+    "chase",
+    "determine",
+    "diagnose",
+    "dig",
+    "find",
+    "get",
+    "hunt",
+    "identify",
+    "investigate",
+    "locate",
+    "pin",
+    "trace",
+    "track",
+    "uncover",
 ];
 
 /// The terms of the work that marks in `text` stand for: `merg` and
@@ -81,14 +102,21 @@ pub fn found<S: AsRef<str>>(ws: &[S]) -> Vec<(&'static str, String)> {
     for k in 0..ws.len() {
         let rest = &ws[k..];
         for (idiom, term) in IDIOMS {
-            let here =
-                idiom.len() <= rest.len() && idiom.iter().zip(rest).all(|(a, b)| *a == b.as_ref());
+            let here = idiom.len() <= rest.len()
+                && idiom.iter().zip(rest).all(|(a, b)| *a == b.as_ref())
+                && (idiom[0] != "root" || sought(&ws[k.saturating_sub(4)..k]));
             if here {
                 out.push((*term, idiom.join(" ")));
             }
         }
     }
     out
+}
+
+/// True when a verb of [`SEEK`] is among `before`, the words before
+/// "root cause".
+fn sought<S: AsRef<str>>(before: &[S]) -> bool {
+    before.iter().any(|w| SEEK.contains(&w.as_ref()))
 }
 
 #[cfg(test)]
@@ -107,6 +135,7 @@ mod tests {
         assert_eq!(terms("let's think it through first"), ["brainstorm"]);
         assert_eq!(terms("then prove it works"), ["verif"]);
         assert_eq!(terms("push it live on friday"), ["deploy"]);
+        assert_eq!(terms("dig for the actual root cause first"), ["debug"]);
         let ws = ["find", "out", "why"];
         assert_eq!(found(&ws), [("debug", "find out why".to_string())]);
     }
@@ -117,6 +146,9 @@ mod tests {
             "track down the invoice in my downloads",
             "the root of the repo",
             "go through the live logs",
+            "a go live checklist as a spreadsheet",
+            "a 5-slide deck explaining the root cause of churn",
+            "we already found the root cause, now write the test",
             "check it twice",
             "why did the cause fail",
         ] {
