@@ -240,6 +240,15 @@ fn an_idiom_asks_for_the_work_it_names() {
 }
 
 #[test]
+fn british_and_american_spellings_meet() {
+    // The page reader says "summarise"; the person types "summarize".
+    let p = plan("summarize the page for me", &[]);
+    assert_eq!(targets(&p), ["page-to-markdown"]);
+    let p = plan("summarise the page for me", &[]);
+    assert_eq!(targets(&p), ["page-to-markdown"]);
+}
+
+#[test]
 fn a_slipped_description_is_offered_with_an_unreadable_lane() {
     let p = plan(
         "the github actions checks fail on my pull request, fix them",

@@ -36,6 +36,7 @@ pub mod render;
 pub mod select;
 pub mod selector;
 pub mod sentences;
+pub mod spelling;
 mod stated_order;
 mod steps;
 pub mod synonyms;

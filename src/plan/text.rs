@@ -319,7 +319,9 @@ impl Analyzer {
     /// The stem of `word`, with forms the stemmer leaves apart joined
     /// ([`super::derive`]).
     pub fn stem(&self, word: &str) -> String {
-        super::derive::family(&self.stemmer.stem(word)).to_string()
+        // "optimise" is "optimize" (see [`super::spelling`]).
+        let word = super::spelling::american(word);
+        super::derive::family(&self.stemmer.stem(&word)).to_string()
     }
 
     /// True when `term` (a stem) is a common word of requests.
