@@ -249,6 +249,22 @@ fn british_and_american_spellings_meet() {
 }
 
 #[test]
+fn material_handed_over_is_what_the_rest_asks_about() {
+    // "here is the design doc" hands the doc over; the ask is the review.
+    let p = plan(
+        "here is the design doc. rip into it: gaps, contradictions",
+        &[],
+    );
+    assert_eq!(targets(&p), ["doc-review"]);
+    // Alone, it still names the work.
+    let p = plan(
+        "here is the design doc, let's write it together section by section",
+        &[],
+    );
+    assert_eq!(targets(&p), ["design-doc"]);
+}
+
+#[test]
 fn a_slipped_description_is_offered_with_an_unreadable_lane() {
     let p = plan(
         "the github actions checks fail on my pull request, fix them",

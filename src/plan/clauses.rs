@@ -127,6 +127,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut steps: Vec<bool> = Vec::new();
     let mut any_declines = false;
     let mut asks_work = false;
+    let mut presents: Vec<bool> = Vec::new();
     let mut statements = super::stated_order::Statements::new(intent);
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
@@ -157,6 +158,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
         let declines =
             declines_work(trimmed) && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
         any_declines |= declines;
+        presents.push(presents_material(trimmed));
         // "any way to fix that?": a question after it that names work,
         // not one that asks to know ("what's the difference between merge
         // and rebase?").
@@ -204,12 +206,15 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut cursor: Option<(usize, usize)> = None;
     for (k, (text, link, asked, n, when)) in pieces.into_iter().enumerate() {
         let question = asked && is_question(&text) || is_knowledge_request(&text);
+        // "here's my plan for…. rip into it.": the material handed over is
+        // what the rest of the intent asks about.
+        let presented = presents[n] && requests.len() > 1;
         clauses.push(Clause {
             text,
             rank: 0,
             question,
-            context: scene_setting && !requests[n] || when,
-            beside_question: scene_setting && !requests[n] && asked_by_question,
+            context: scene_setting && !requests[n] || when || presented,
+            beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
             sentence: n,
             step: n > 0 && steps[n],
             declined,
@@ -241,6 +246,18 @@ pub fn split(intent: &str) -> Vec<Clause> {
         clauses[k].rank = rank;
     }
     clauses
+}
+
+/// True when the sentence hands over material: "here's my plan for…",
+/// "here is the draft", "attached is the spec".
+fn presents_material(sentence: &str) -> bool {
+    let found = words_of(sentence);
+    let w = plain(&found);
+    match w.as_slice() {
+        ["here's" | "heres", ..] => true,
+        ["here" | "attached" | "below", "is" | "are", ..] => true,
+        _ => false,
+    }
 }
 
 /// True when the sentence opens by putting itself before the sentence

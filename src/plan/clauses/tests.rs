@@ -251,3 +251,20 @@ fn a_joined_task_opens_with_any_common_verb() {
     let c = split("We owe the client a compliance check on the spec. Get that done.");
     assert!(c.iter().all(|c| !c.context), "{c:?}");
 }
+
+#[test]
+fn material_handed_over_is_the_scene_of_what_follows() {
+    // No sentence opens as a request, yet "here's my plan…" is what the
+    // rest asks about, not an ask for a plan.
+    let c = split("here's my plan for moving billing to polling. rip into it.");
+    assert!(c[0].context && !c[1].context, "{c:?}");
+    let c = split("Here is the draft. Attached is the spec. Be brutal.");
+    assert!(c[0].context && c[1].context && !c[2].context, "{c:?}");
+    // Beside a question only, it is read again when the question alone
+    // chooses nothing ("Here's a conjecture. Is it true?").
+    let c = split("Here's a conjecture from a math competition. Is it true?");
+    assert!(c[0].context && c[0].beside_question, "{c:?}");
+    // Alone, it is the whole intent.
+    let c = split("here's my plan for moving billing to polling");
+    assert!(!c[0].context, "{c:?}");
+}
