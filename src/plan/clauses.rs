@@ -120,14 +120,69 @@ enum Link {
 
 /// Cuts `intent` into clauses with their order.
 pub fn split(intent: &str) -> Vec<Clause> {
-    // (text, link, asked as a question, sentence index, a clause of time)
-    let mut pieces: Vec<(String, Option<Link>, bool, usize, bool)> = Vec::new();
-    let mut requests: Vec<bool> = Vec::new();
-    let mut own_questions: Vec<bool> = Vec::new();
-    let mut steps: Vec<bool> = Vec::new();
-    let mut any_declines = false;
-    let mut asks_work = false;
-    let mut presents: Vec<bool> = Vec::new();
+    let (pieces, mut read) = read(intent);
+    let asked_by_question = !read.requests.iter().any(|r| *r);
+    let declined = read.any_declines && asked_by_question && !read.asks_work;
+    if asked_by_question {
+        read.requests = std::mem::take(&mut read.own_questions);
+    }
+    let requests = &read.requests;
+    let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
+    let mut clauses: Vec<Clause> = Vec::new();
+    for p in &pieces {
+        let n = p.sentence;
+        let question = p.asked && is_question(&p.text) || is_knowledge_request(&p.text);
+        // "here's my plan for…. rip into it.": the material handed over is
+        // what the rest of the intent asks about.
+        let presented = read.presents[n] && requests.len() > 1;
+        clauses.push(Clause {
+            text: p.text.clone(),
+            rank: 0,
+            question,
+            context: scene_setting && !requests[n] || p.when || presented,
+            beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
+            sentence: n,
+            step: n > 0 && read.steps[n],
+            declined,
+        });
+    }
+    for (rank, k) in order_of(&pieces).into_iter().enumerate() {
+        clauses[k].rank = rank;
+    }
+    clauses
+}
+
+/// A piece of a sentence as cut.
+struct Piece {
+    text: String,
+    /// How it follows the piece before it.
+    link: Option<Link>,
+    /// Its sentence is asked as a question.
+    asked: bool,
+    /// Its sentence (0 first).
+    sentence: usize,
+    /// It is the person's own work said as when ("before I ship it, …").
+    when: bool,
+}
+
+/// What each sentence of an intent asks, in order.
+#[derive(Default)]
+struct Read {
+    requests: Vec<bool>,
+    own_questions: Vec<bool>,
+    steps: Vec<bool>,
+    /// It hands material over ("here's my plan for…").
+    presents: Vec<bool>,
+    /// A sentence says no work is wanted (see [`declines_work`]).
+    any_declines: bool,
+    /// A question names work ("any way to fix that?").
+    asks_work: bool,
+}
+
+/// The pieces of `intent`'s sentences and what each sentence asks.
+fn read(intent: &str) -> (Vec<Piece>, Read) {
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut read = Read::default();
     let mut statements = super::stated_order::Statements::new(intent);
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
@@ -135,43 +190,20 @@ pub fn split(intent: &str) -> Vec<Clause> {
             continue;
         }
         let asked = intent_marks_question(intent, sentence);
-        let n = requests.len();
+        let n = read.requests.len();
         // "Then write the plan.", "Once that's done, write the plan.": a
         // step of its own, asked for by the clause after the connective.
         // "…first." only reorders after a request ("Help us figure out what
         // to fix first." alone asks for one thing).
-        let after_request = requests.iter().any(|r| *r);
+        let after_request = read.requests.iter().any(|r| *r);
         let first_step =
             !asked && (opens_first_step(trimmed) || after_request && ends_first_step(trimmed));
         // An item of a list that opens with a word of order is the next
         // step whatever follows ("- after that, a design doc").
         let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
         let step = !asked && (opens_step(trimmed) || first_step || listed_step);
-        // "Do the tightening before the dash pass." states the order of
-        // tasks asked elsewhere (see `stated_order`): it makes no other
-        // sentence the scene.
         let cut = cut_sentence(trimmed);
-        let states_order = cut.len() == 1 && statements.is_statement(trimmed);
-        // "…, just venting", "that's all for today": no work asked, unless
-        // a piece of the sentence asks ("just curious, …, fix them"; "…
-        // is broken and fix it").
-        let declines =
-            declines_work(trimmed) && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
-        any_declines |= declines;
-        presents.push(presents_material(trimmed));
-        // "any way to fix that?": a question after it that names work,
-        // not one that asks to know ("what's the difference between merge
-        // and rebase?").
-        asks_work |= asked
-            && !is_question(trimmed)
-            && !is_knowledge_request(trimmed)
-            && words_of(trimmed)
-                .iter()
-                .any(|(w, _, _)| starts_joined_task(w));
-        requests.push(!declines && (is_request(trimmed) && !states_order || step));
-        steps.push(step);
-        own_questions
-            .push(!declines && asked && !is_question(trimmed) && !is_knowledge_request(trimmed));
+        read.sentence(trimmed, &cut, asked, step, &mut statements);
         let mut first = true;
         let several = cut.len() > 1;
         for (text, link) in cut {
@@ -182,44 +214,72 @@ pub fn split(intent: &str) -> Vec<Clause> {
                 // a request, a sentence that opens with "first" goes before
                 // it. After a scene ("the export drops rows. first find
                 // why, …") it is the first task.
-                true if first_step && requests[..n].iter().any(|r| *r) => Some(Link::First),
+                true if first_step && after_request => Some(Link::First),
                 true => Some(Link::Forward),
                 false => link,
             };
             // "before I ship it, research the options": the person's own
             // work, said as when, sets the scene for the main clause.
             let when = first && several && order_words::persons_time(&plain(&words_of(&text)));
-            pieces.push((text, link, asked, n, when));
+            pieces.push(Piece {
+                text,
+                link,
+                asked,
+                sentence: n,
+                when,
+            });
             first = false;
         }
     }
-    let asked_by_question = !requests.iter().any(|r| *r);
-    let declined = any_declines && asked_by_question && !asks_work;
-    if asked_by_question {
-        requests = own_questions;
+    (pieces, read)
+}
+
+impl Read {
+    /// Reads what one sentence asks, cut into `cut`.
+    fn sentence(
+        &mut self,
+        trimmed: &str,
+        cut: &[(String, Option<Link>)],
+        asked: bool,
+        step: bool,
+        statements: &mut super::stated_order::Statements,
+    ) {
+        // "Do the tightening before the dash pass." states the order of
+        // tasks asked elsewhere (see `stated_order`): it makes no other
+        // sentence the scene.
+        let states_order = cut.len() == 1 && statements.is_statement(trimmed);
+        // "…, just venting", "that's all for today": no work asked, unless
+        // a piece of the sentence asks ("just curious, …, fix them"; "…
+        // is broken and fix it").
+        let declines =
+            declines_work(trimmed) && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
+        self.any_declines |= declines;
+        self.presents.push(presents_material(trimmed));
+        // "any way to fix that?": a question after it that names work,
+        // not one that asks to know ("what's the difference between merge
+        // and rebase?").
+        let own_question = asked && !is_question(trimmed) && !is_knowledge_request(trimmed);
+        self.asks_work |= own_question
+            && words_of(trimmed)
+                .iter()
+                .any(|(w, _, _)| starts_joined_task(w));
+        self.requests
+            .push(!declines && (is_request(trimmed) && !states_order || step));
+        self.steps.push(step);
+        self.own_questions.push(!declines && own_question);
     }
-    let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
-    let mut clauses: Vec<Clause> = Vec::new();
+}
+
+/// The order the pieces run in, as their indices: written order, except
+/// where a link puts one first or before the piece before it.
+fn order_of(pieces: &[Piece]) -> Vec<usize> {
     let mut order: Vec<usize> = Vec::new();
     // Where the next piece of a sentence that came first goes: (its
     // sentence, its place in `order`).
     let mut cursor: Option<(usize, usize)> = None;
-    for (k, (text, link, asked, n, when)) in pieces.into_iter().enumerate() {
-        let question = asked && is_question(&text) || is_knowledge_request(&text);
-        // "here's my plan for…. rip into it.": the material handed over is
-        // what the rest of the intent asks about.
-        let presented = presents[n] && requests.len() > 1;
-        clauses.push(Clause {
-            text,
-            rank: 0,
-            question,
-            context: scene_setting && !requests[n] || when || presented,
-            beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
-            sentence: n,
-            step: n > 0 && steps[n],
-            declined,
-        });
-        match link {
+    for (k, p) in pieces.iter().enumerate() {
+        let n = p.sentence;
+        match p.link {
             Some(Link::First) => {
                 order.insert(0, k);
                 cursor = Some((n, 1));
@@ -242,10 +302,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             },
         }
     }
-    for (rank, &k) in order.iter().enumerate() {
-        clauses[k].rank = rank;
-    }
-    clauses
+    order
 }
 
 /// True when the sentence hands over material: "here's my plan for…",

@@ -47,7 +47,7 @@
 //!    ([`super::clauses::Clause::beside_question`]). When that reading
 //!    chooses nothing, the scene's sentences are read as tasks of their own.
 
-use super::explain::{note_all, note_scene, note_thin};
+use super::explain::{note_scene, note_thin, note_unasked};
 use super::fit::{fit, Fit};
 use super::named::clause_has;
 pub use super::named::named;
@@ -288,22 +288,8 @@ fn clause_picks(
         for (i, f) in fits.iter().enumerate() {
             best_ev[i] = best_ev[i].max(f.own);
         }
-        if clause.declined {
-            note_all(why, &fits, || {
-                format!(
-                    "the intent says it wants no work done ('{}'): no skill serves it",
-                    clause.text
-                )
-            });
-            continue;
-        }
-        if clause.question {
-            note_all(why, &fits, || {
-                format!(
-                    "'{}' only asks to know something: no skill serves it",
-                    clause.text
-                )
-            });
+        if clause.declined || clause.question {
+            note_unasked(why, &fits, clause);
             continue;
         }
         if clause.context {
