@@ -280,17 +280,16 @@ pub fn is_knowledge_request(text: &str) -> bool {
 }
 
 /// What a piece of a sentence says when the person wants no work done:
-/// venting ("just venting", "I needed to vent"), curiosity ("just
-/// curious", "just want to understand it"), nothing to act on ("nothing to
-/// do there", "not setting anything up") or closing ("that's all for
-/// today"). The piece must be the phrase alone, with at most the words of
+/// venting ("just venting", "I needed to vent"), wanting only to
+/// understand ("just want to understand it"), nothing to act on ("nothing
+/// to do there", "not setting anything up") or closing ("that's all for
+/// today"). Not "just curious", "just sharing" or "not touching it": after
+/// a problem ("the CI is failing again, just curious"; "sharing this: the
+/// deploy fails with a 500") the person may still want it worked on. The piece must be the phrase alone, with at most the words of
 /// [`DECLINE_LEAD`] before it and of [`DECLINE_TAIL`] after it: "not
 /// asking for anything fancy", "nothing to do with code" and "no action
 /// needed on the docs, but…" decline only part of the work, or none.
 const DECLINES: &[&str] = &[
-    "curious",
-    "done for the day",
-    "done for today",
     "need to vent",
     "needed to vent",
     "no action needed",
@@ -300,13 +299,11 @@ const DECLINES: &[&str] = &[
     "not building anything",
     "not doing anything",
     "not setting anything up",
-    "not touching it",
     "nothing for you to do",
     "nothing to do here",
     "nothing to do there",
     "rant over",
     "ranting",
-    "sharing",
     "that's all for today",
     "that's all i needed",
     "that's it for today",
@@ -317,8 +314,8 @@ const DECLINES: &[&str] = &[
 
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
-    "and", "anyway", "but", "honestly", "i", "i'm", "im", "just", "lol", "ok", "okay", "only",
-    "purely", "really", "so", "ugh", "was", "we", "we're", "well",
+    "actually", "also", "and", "anyway", "but", "honestly", "i", "i'm", "im", "just", "lol", "oh",
+    "ok", "okay", "only", "purely", "really", "so", "ugh", "wait", "was", "we", "we're", "well",
 ];
 
 /// Words that may come after a phrase of [`DECLINES`] in its piece: when,
@@ -340,20 +337,56 @@ const ASKING: &[&str] = &[
     "please",
 ];
 
-/// True when `sentence` says the person wants no work done and no piece
-/// of it asks for any. Pieces are cut at commas, colons, semicolons and
-/// dashes: "just curious, the checks failed again, fix them" asks; "fix
-/// the failing CI, that's all for today" asks; "checked the vercel bill,
-/// it's fine, nothing to do there" does not. An intent that asks for
-/// nothing else plans no step.
-pub fn declines_work(sentence: &str) -> bool {
-    let pieces: Vec<&str> = sentence
+/// True when `sentence` (`asked`: as a question) says the person wants no
+/// work done and no piece of it asks for any. Pieces are cut at commas,
+/// colons, semicolons, sentence marks and dashes: "fix the failing CI,
+/// that's all for today" asks; "checked the vercel bill, it's fine,
+/// nothing to do there" does not; nor does "not building anything, but is
+/// the security of this auth flow ok?", a question about the person's own
+/// things. An intent that asks for nothing else plans no step.
+pub fn declines_work(sentence: &str, asked: bool) -> bool {
+    // Most sentences hold no phrase of a decline: a search says so before
+    // any word is read.
+    let lower = sentence.to_lowercase().replace('\u{2019}', "'");
+    if !DECLINES.iter().any(|d| lower.contains(d)) {
+        return false;
+    }
+    let pieces = pieces_of(sentence);
+    pieces.iter().any(|p| is_decline(p))
+        && !pieces.iter().any(|p| !is_decline(p) && piece_asks(p))
+        // "Not building anything, but is the security of this auth flow
+        // ok?": a question about the person's own things asks.
+        && !(asked && pieces.iter().any(|p| !is_decline(p) && names_own(p)))
+}
+
+/// True when a piece of `sentence` asks for work (see [`declines_work`]):
+/// "Oh wait, also commit the changes", "Here are my notes, please make a
+/// page".
+pub fn a_piece_asks(sentence: &str) -> bool {
+    pieces_of(sentence)
+        .iter()
+        .any(|p| !is_decline(p) && piece_asks(p))
+}
+
+/// `sentence` cut at commas, colons, semicolons, sentence marks and
+/// dashes.
+fn pieces_of(sentence: &str) -> Vec<&str> {
+    sentence
         .split([',', ';', ':', '.', '!', '?', '\u{2014}', '\u{2013}'])
         .flat_map(|p| p.split(" - "))
         .map(str::trim)
         .filter(|p| !p.is_empty())
-        .collect();
-    pieces.iter().any(|p| is_decline(p)) && !pieces.iter().any(|p| !is_decline(p) && piece_asks(p))
+        .collect()
+}
+
+/// True when `text` names the person's own things: "my", "our", "this".
+pub fn names_own(text: &str) -> bool {
+    words_of(text).iter().any(|(x, _, _)| {
+        matches!(
+            x.as_str(),
+            "my" | "our" | "this" | "these" | "mine" | "ours"
+        )
+    })
 }
 
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there).
@@ -503,12 +536,12 @@ mod tests {
         for s in [
             "our PR team is throwing a party, nothing to do with code, just venting",
             "nice, the tests pass now. that's all for today, thanks",
-            "Not setting anything up, just curious what you'd say.",
+            "Random question. Not setting anything up, just curious what you'd say.",
             "not doing anything rn, just want to understand it",
             "checked the vercel bill this month, it's fine, nothing to do there",
             "I just needed to vent to someone.",
         ] {
-            assert!(declines_work(s), "{s}");
+            assert!(declines_work(s, s.ends_with('?')), "{s}");
         }
     }
 
@@ -533,8 +566,13 @@ mod tests {
             // Signing off is no decline: the work may go on meanwhile.
             "The CI on my PR keeps failing on the lint step. Anyway, back in 20.",
             "the merge has conflicts in package.json. brb",
+            "I'm done for today",
+            "just curious, the CI is failing again",
+            "Sharing this - the vercel deploy is failing with a 500 error",
+            // A question about the person's own things asks.
+            "Not building anything, but is the security of this auth flow ok?",
         ] {
-            assert!(!declines_work(s), "{s}");
+            assert!(!declines_work(s, s.ends_with('?')), "{s}");
         }
     }
 

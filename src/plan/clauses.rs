@@ -36,7 +36,9 @@
 //! venting", "that's all for today") and asks for none is marked
 //! declined. What a sentence asks is read in [`super::asks`].
 
-use super::asks::{declines_work, is_knowledge_request, is_question, is_request};
+use super::asks::{
+    a_piece_asks, declines_work, is_knowledge_request, is_question, is_request, names_own,
+};
 use super::order_words;
 use super::sentences;
 use super::task_words::{opens_imperative, starts_joined_task, OBJECT_OPENERS};
@@ -122,7 +124,7 @@ enum Link {
 pub fn split(intent: &str) -> Vec<Clause> {
     let (pieces, mut read) = read(intent);
     let asked_by_question = !read.requests.iter().any(|r| *r);
-    let declined = read.any_declines && asked_by_question && !read.asks_work;
+    let declined = read.any_declines && asked_by_question && !read.asks_work();
     if asked_by_question {
         read.requests = std::mem::take(&mut read.own_questions);
     }
@@ -175,8 +177,9 @@ struct Read {
     presents: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     any_declines: bool,
-    /// A question names work ("any way to fix that?").
-    asks_work: bool,
+    /// The sentences that decline nothing, each with whether it is a
+    /// question about the person's own work.
+    undeclined: Vec<(String, bool)>,
 }
 
 /// The pieces of `intent`'s sentences and what each sentence asks.
@@ -235,6 +238,18 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
 }
 
 impl Read {
+    /// True when a sentence that declines nothing still asks for work: a
+    /// question that names work ("any way to fix that?") or the person's
+    /// own things ("Curious. Why are my tests flaky?"), or a piece that asks
+    /// ("Oh wait, also commit the changes.").
+    fn asks_work(&self) -> bool {
+        self.undeclined.iter().any(|(s, own_question)| {
+            *own_question
+                && (names_own(s) || words_of(s).iter().any(|(w, _, _)| starts_joined_task(w)))
+                || a_piece_asks(s)
+        })
+    }
+
     /// Reads what one sentence asks, cut into `cut`.
     fn sentence(
         &mut self,
@@ -252,17 +267,22 @@ impl Read {
         // a piece of the sentence asks ("just curious, …, fix them"; "…
         // is broken and fix it").
         let declines =
-            declines_work(trimmed) && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
+            declines_work(trimmed, asked) && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
         self.any_declines |= declines;
-        self.presents.push(presents_material(trimmed));
-        // "any way to fix that?": a question after it that names work,
-        // not one that asks to know ("what's the difference between merge
-        // and rebase?").
+        // "Here's my plan for…", but not "here's what I need: a deck",
+        // "Attached is the deck, please review it".
+        let hands_over = presents_material(trimmed)
+            && !is_request(trimmed)
+            && !a_piece_asks(trimmed)
+            && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
+        self.presents.push(hands_over);
+        // A question about the person's own work, not one that asks to
+        // know ("what's the difference between merge and rebase?").
         let own_question = asked && !is_question(trimmed) && !is_knowledge_request(trimmed);
-        self.asks_work |= own_question
-            && words_of(trimmed)
-                .iter()
-                .any(|(w, _, _)| starts_joined_task(w));
+        // Read only when some sentence declines (see `Read::asks_work`).
+        if !declines {
+            self.undeclined.push((trimmed.to_string(), own_question));
+        }
         self.requests
             .push(!declines && (is_request(trimmed) && !states_order || step));
         self.steps.push(step);
@@ -308,7 +328,11 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
 /// True when the sentence hands over material: "here's my plan for…",
 /// "here is the draft", "attached is the spec".
 fn presents_material(sentence: &str) -> bool {
-    let found = words_of(sentence);
+    // Its first words say so: only they are read.
+    let end = (32..=sentence.len().min(36))
+        .find(|&i| sentence.is_char_boundary(i))
+        .unwrap_or(sentence.len());
+    let found = words_of(&sentence[..end]);
     let w = plain(&found);
     match w.as_slice() {
         ["here's" | "heres", ..] => true,

@@ -133,6 +133,9 @@ impl Query {
             compounds: Vec::new(),
         };
         let mut split = super::clauses::split(intent);
+        // Idioms that also have other senses ask for debugging only when
+        // something is failing (see `idioms`).
+        let failing = super::idioms::tells_of_failure(intent);
         super::stated_order::apply(&mut split, a);
         let mut per_sentence = std::collections::HashMap::new();
         for c in &split {
@@ -160,7 +163,7 @@ impl Query {
                 asks: super::clauses::opens_request(&c.text),
                 declined: c.declined,
             };
-            q.add_terms(&mut clause, &ws, a, &mut ids, clause_no);
+            q.add_terms(&mut clause, &ws, a, &mut ids, (clause_no, failing));
             if !clause.terms.is_empty() || c.question {
                 q.clauses.push(clause);
             }
@@ -172,14 +175,15 @@ impl Query {
     }
 
     /// Adds the terms of `ws`, the words of `clause` (number `no`): its
-    /// own, its topic's ([`topic_of`]) and its compounds.
+    /// own, its topic's ([`topic_of`]), its idioms' (`failing`: the intent
+    /// tells of something failing) and its compounds.
     fn add_terms(
         &mut self,
         clause: &mut QueryClause,
         ws: &[String],
         a: &Analyzer,
         ids: &mut Ids,
-        no: usize,
+        (no, failing): (usize, bool),
     ) {
         let (from, to) = topic_of(ws);
         let mut topic_terms = Vec::new();
@@ -202,7 +206,7 @@ impl Query {
         // "track down why": the term of the work an idiom asks for, beside
         // its words (see [`super::idioms`]).
         for part in [&ws[..from], &ws[to..]] {
-            for (term, idiom) in super::idioms::found(part) {
+            for (term, idiom) in super::idioms::found(part, failing) {
                 let k = ids.of(self, term, || (idiom, false));
                 if ids.first_in(k, no) {
                     clause.terms.push(k);

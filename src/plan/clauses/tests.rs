@@ -267,4 +267,29 @@ fn material_handed_over_is_the_scene_of_what_follows() {
     // Alone, it is the whole intent.
     let c = split("here's my plan for moving billing to polling");
     assert!(!c[0].context, "{c:?}");
+    // A sentence that hands material over and asks is the request.
+    for intent in [
+        "Here's what I need: a pitch deck for friday. Keep it short.",
+        "Attached is the deck, please review it for typos. Thanks in advance.",
+        "Here's a PDF of the contract, pull the tables into a spreadsheet. Due friday.",
+        "Here are the meeting notes and turn them into a page. I'll check later.",
+    ] {
+        let c = split(intent);
+        assert!(!c[0].context, "{intent}: {c:?}");
+    }
+}
+
+#[test]
+fn a_decline_gives_way_to_an_ask_anywhere() {
+    for intent in [
+        "Thanks, that's all for today! Oh wait, also commit the changes.",
+        "Curious. Why are my playwright tests flaky?",
+        "Not building anything, but is the security of this auth flow ok?",
+        "The deck for the board is due at 9. I'm done for today.",
+    ] {
+        let c = split(intent);
+        assert!(c.iter().all(|c| !c.declined), "{intent}: {c:?}");
+    }
+    let c = split("nice, the tests pass now. that's all for today, thanks");
+    assert!(c.iter().all(|c| c.declined), "{c:?}");
 }
