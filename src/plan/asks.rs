@@ -283,12 +283,13 @@ pub fn is_knowledge_request(text: &str) -> bool {
 /// venting ("just venting", "I needed to vent"), wanting only to
 /// understand ("just want to understand it"), nothing to act on ("nothing
 /// to do there", "not setting anything up") or closing ("that's all for
-/// today"). Not "just curious", "just sharing" or "not touching it": after
-/// a problem ("the CI is failing again, just curious"; "sharing this: the
-/// deploy fails with a 500") the person may still want it worked on. The piece must be the phrase alone, with at most the words of
+/// today"). The piece must be the phrase alone, with at most the words of
 /// [`DECLINE_LEAD`] before it and of [`DECLINE_TAIL`] after it: "not
 /// asking for anything fancy", "nothing to do with code" and "no action
-/// needed on the docs, but…" decline only part of the work, or none.
+/// needed on the docs, but…" decline only part of the work, or none. Not
+/// "just curious", "just sharing" or "not touching it": after a problem
+/// ("the CI is failing again, just curious"; "sharing this: the deploy
+/// fails with a 500") the person may still want it worked on.
 const DECLINES: &[&str] = &[
     "need to vent",
     "needed to vent",
@@ -319,8 +320,8 @@ const DECLINE_LEAD: &[&str] = &[
 ];
 
 /// Words that may come after a phrase of [`DECLINES`] in its piece: when,
-/// to whom, thanks, and what the curiosity is about ("just curious what
-/// you'd say").
+/// to whom, thanks, and what is wondered about ("just want to understand
+/// it", "…what you'd say").
 const DECLINE_TAIL: &[&str] = &[
     "anyone", "it", "lol", "now", "right", "rn", "say", "someone", "thanks", "that", "think",
     "this", "to", "today", "tonight", "what", "yet", "you", "you'd", "ya",
