@@ -334,11 +334,10 @@ fn presents_material(sentence: &str) -> bool {
         .unwrap_or(sentence.len());
     let found = words_of(&sentence[..end]);
     let w = plain(&found);
-    match w.as_slice() {
-        ["here's" | "heres", ..] => true,
-        ["here" | "attached" | "below", "is" | "are", ..] => true,
-        _ => false,
-    }
+    matches!(
+        w.as_slice(),
+        ["here's" | "heres", ..] | ["here" | "attached" | "below", "is" | "are", ..]
+    )
 }
 
 /// True when the sentence opens by putting itself before the sentence
