@@ -109,10 +109,7 @@ pub fn is_request(sentence: &str) -> bool {
 pub fn is_question(text: &str) -> bool {
     let w = words_of(text);
     if w.iter().any(|(x, _, _)| {
-        matches!(
-            x.as_str(),
-            "my" | "our" | "i" | "i'm" | "we" | "we're" | "this" | "these" | "mine" | "ours"
-        )
+        OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
     }) {
         return false;
     }
@@ -327,16 +324,10 @@ const DECLINE_TAIL: &[&str] = &[
     "this", "to", "today", "tonight", "what", "yet", "you", "you'd", "ya",
 ];
 
-/// Words anywhere in a piece that ask for work, beside the openings of
-/// [`is_request`]: "just curious whether you could merge these".
-const ASKING: &[&str] = &[
-    "you could",
-    "you can",
-    "could you",
-    "can you",
-    "would you",
-    "please",
-];
+/// Words anywhere in a piece that ask for work, beside those
+/// [`is_request`] finds ("could you", "please"): "just curious whether you
+/// could merge these".
+const ASKING: &[&str] = &["you could", "you can"];
 
 /// True when `sentence` (`asked`: as a question) says the person wants no
 /// work done and no piece of it asks for any. Pieces are cut at commas,
@@ -380,14 +371,14 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Words that name the person's own things.
+const OWN: &[&str] = &["my", "our", "this", "these", "mine", "ours"];
+
 /// True when `text` names the person's own things: "my", "our", "this".
 pub fn names_own(text: &str) -> bool {
-    words_of(text).iter().any(|(x, _, _)| {
-        matches!(
-            x.as_str(),
-            "my" | "our" | "this" | "these" | "mine" | "ours"
-        )
-    })
+    words_of(text)
+        .iter()
+        .any(|(x, _, _)| OWN.contains(&x.as_str()))
 }
 
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there).

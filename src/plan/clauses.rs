@@ -266,15 +266,15 @@ impl Read {
         // "…, just venting", "that's all for today": no work asked, unless
         // a piece of the sentence asks ("just curious, …, fix them"; "…
         // is broken and fix it").
-        let declines =
-            declines_work(trimmed, asked) && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
+        let cut_asks = cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
+        let declines = declines_work(trimmed, asked) && !cut_asks;
         self.any_declines |= declines;
         // "Here's my plan for…", but not "here's what I need: a deck",
         // "Attached is the deck, please review it".
         let hands_over = presents_material(trimmed)
             && !is_request(trimmed)
             && !a_piece_asks(trimmed)
-            && !cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
+            && !cut_asks;
         self.presents.push(hands_over);
         // A question about the person's own work, not one that asks to
         // know ("what's the difference between merge and rebase?").
