@@ -249,6 +249,16 @@ fn british_and_american_spellings_meet() {
 }
 
 #[test]
+fn a_verb_made_of_an_adjective_meets_the_adjective() {
+    // The skill says "you want it tight"; people say "tighten it".
+    let p = plan("the onboarding guide is full of filler, tighten it up", &[]);
+    assert_eq!(targets(&p), ["trim-prose"]);
+    // "harden" is not made "hard": nothing here hardens anything.
+    let p = plan("harden the onboarding guide", &[]);
+    assert!(!targets(&p).contains(&"trim-prose".to_string()), "{p}");
+}
+
+#[test]
 fn material_handed_over_is_what_the_rest_asks_about() {
     // "here is the design doc" hands the doc over; the ask is the review.
     let p = plan(

@@ -13,6 +13,13 @@
 //! its own suffix rules, not of meaning ("verify the fix" is the
 //! verification skill's work). The `-ifi` stem is cut to `-if`.
 //!
+//! Verbs made of an adjective and "-en" are a third: "tighten the prose"
+//! asks for what a skill calls making it "tight", and "shorten" for making
+//! it "short". Only the verbs of the table below; "harden" (security),
+//! "freshen" and "strengthen" are left apart, since their adjectives say
+//! something else in skill texts, and "listen", "often" or "token" are not
+//! such verbs at all.
+//!
 //! Only these: joining other derived forms was measured and not
 //! taken. Nouns in -ion/-ure/-sis ("decision"/"decide",
 //! "analysis"/"analyze", "failure"/"fail") cost the real trigger set
@@ -24,6 +31,11 @@
 //! | `write` `build` `plan` `test` `edit` | writer, builder, planner, tester, editor |
 //! | `debug` `read` `run` `make` `check` | debugger, reader, runner, maker, checker |
 //! | `scan` `pars` `format` `lint` `track` `view` | scanner, parser, formatter, linter, tracker, viewer |
+//!
+//! | adjective stem | verb |
+//! |---|---|
+//! | `tight` `short` `wide` `loos` `flat` `sharp` `soft` | tighten, shorten, widen, loosen, flatten, sharpen, soften |
+//! | `bright` `dark` `light` `deep` `weak` `broad` `straight` | brighten, darken, lighten, deepen, weaken, broaden, straighten |
 
 /// The stem of `stem`'s verb when it is one of the agent nouns above,
 /// `-if` for an `-ifi` stem; `stem` itself otherwise.
@@ -45,9 +57,26 @@ pub fn family(stem: &str) -> &str {
         "linter" => "lint",
         "tracker" => "track",
         "viewer" => "view",
+        // Verbs made of an adjective and -en: "tighten the prose" is
+        // making it tight.
+        "tighten" | "shorten" | "widen" | "loosen" | "flatten" | "sharpen" | "soften"
+        | "brighten" | "darken" | "lighten" | "deepen" | "weaken" | "broaden" | "straighten" => {
+            adjective_of(stem)
+        }
         // "verify"/"verified" stem to `verifi`, "verification" to `verif`.
         s if s.len() >= 5 && s.ends_with("ifi") => &s[..s.len() - 1],
         _ => stem,
+    }
+}
+
+/// The stem of the adjective an -en verb's stem is made of.
+fn adjective_of(stem: &str) -> &str {
+    match stem {
+        "widen" => "wide",
+        "loosen" => "loos",
+        "flatten" => "flat",
+        "straighten" => "straight",
+        s => &s[..s.len() - 2],
     }
 }
 
@@ -69,6 +98,13 @@ mod tests {
             &["verify", "verified", "verification", "verifying"],
             &["notify", "notification", "notifications"],
             &["specify", "specification"],
+            &["tight", "tighten", "tightened", "tightening"],
+            &["short", "shorten", "shortens"],
+            &["wide", "widen"],
+            &["loose", "loosen"],
+            &["flat", "flatten"],
+            &["straight", "straighten"],
+            &["dark", "darken"],
         ] {
             let terms: Vec<Vec<String>> = group.iter().map(|w| a.terms(w)).collect();
             assert!(terms.iter().all(|t| *t == terms[0]), "{group:?}: {terms:?}");
@@ -82,6 +118,10 @@ mod tests {
             ("decision", "decide"),
             ("wrote", "write"),
             ("creator", "create"),
+            ("harden", "hard"),
+            ("listen", "list"),
+            ("often", "oft"),
+            ("strengthen", "strength"),
         ] {
             assert_ne!(a.terms(x), a.terms(y), "{x} / {y}");
         }
@@ -91,7 +131,9 @@ mod tests {
     fn a_verb_stem_is_left_as_it_is() {
         // Applying the table twice changes nothing, so a stem read back
         // from a profile and one made from a query agree.
-        for s in ["writer", "reader", "debugg", "plan", "x"] {
+        for s in [
+            "writer", "reader", "debugg", "plan", "x", "tighten", "widen",
+        ] {
             assert_eq!(family(family(s)), family(s), "{s}");
         }
     }
