@@ -463,7 +463,8 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
 
 /// Where the words of a command the person forbids start when word `i`
 /// opens one: "don't", "never", "do not" (not "don't have": that is what
-/// they are without, see [`span_start`]).
+/// they are without, see [`span_start`]), and "not a" ("a short plan, not
+/// a novel").
 fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     // "don't forget to…", "I don't know how to…", "don't overthink it, just
     // make…": not work forbidden.
@@ -485,6 +486,8 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     match at(i)? {
         "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
         "do" if at(i + 1) == Some("not") && forbids(i + 2) => Some(i + 2),
+        // "give me the one next move, not a list": what they do not want.
+        "not" if matches!(at(i + 1), Some("a" | "an")) => Some(i + 1),
         _ => None,
     }
 }
@@ -532,5 +535,6 @@ mod tests {
             "claim it's done"
         );
         assert_eq!(span("never push to main and then tag it"), "push to main");
+        assert_eq!(span("tell me the one next move, not a list"), "a list");
     }
 }
