@@ -249,6 +249,15 @@ fn british_and_american_spellings_meet() {
 }
 
 #[test]
+fn asking_to_see_the_output_asks_for_verification() {
+    // The skill says "verification"; people say "show me the output".
+    let p = plan("rename the flag, then show me the passing output", &[]);
+    assert!(targets(&p).contains(&"evidence-first".to_string()), "{p}");
+    let p = plan("show me how to format output in the notes", &[]);
+    assert!(!targets(&p).contains(&"evidence-first".to_string()), "{p}");
+}
+
+#[test]
 fn a_verb_made_of_an_adjective_meets_the_adjective() {
     // The skill says "you want it tight"; people say "tighten it".
     let p = plan("the onboarding guide is full of filler, tighten it up", &[]);

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root cause(s) after a verb of seeking ("find", "dig for", …) and figure/find/work out why |
 //! | `brainstorm` | think (it) through, bounce (some) ideas, spitball |
-//! | `verif` | double check, prove it works, make sure it works, confirm it works |
+//! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste (me) the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //!
@@ -50,12 +50,38 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
     (&["prove", "it", "works"], "verif"),
     (&["make", "sure", "it", "works"], "verif"),
     (&["confirm", "it", "works"], "verif"),
+    (&["show|paste|pasted", GAP, "output"], "verif"),
     (&["push", "it", "live"], "deploy"),
     (&["put", "it", "live"], "deploy"),
     (&["put", "it", "online"], "deploy"),
     (&["get", "it", "online"], "deploy"),
     (&["take", "it", "live"], "deploy"),
 ];
+
+/// In an idiom, up to [`GAP_WORDS`] words of any kind ("show me the
+/// passing output"). A word of an idiom may also list its forms, split by
+/// `|` ("tell|telling").
+pub const GAP: &str = "…";
+
+/// The most words a [`GAP`] stands for.
+const GAP_WORDS: usize = 3;
+
+/// How many words of `rest`, from its start, write `idiom` (the fewest),
+/// or `None` when it is not written there.
+fn written<S: AsRef<str>>(idiom: &[&str], rest: &[S]) -> Option<usize> {
+    let Some((first, more)) = idiom.split_first() else {
+        return Some(0);
+    };
+    if *first == GAP {
+        return (0..=GAP_WORDS.min(rest.len()))
+            .find_map(|n| written(more, &rest[n..]).map(|m| n + m));
+    }
+    let here = rest
+        .first()
+        .is_some_and(|w| first.split('|').any(|form| form == w.as_ref()));
+    here.then(|| written(more, &rest[1..]).map(|m| m + 1))
+        .flatten()
+}
 
 /// Verbs of looking for a cause: "root cause" asks for debugging only
 /// after one of them ("find the root cause", "dig for the actual root
@@ -129,13 +155,15 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
     for k in 0..ws.len() {
         let rest = &ws[k..];
         for (idiom, term) in IDIOMS {
-            let here = idiom.len() <= rest.len()
-                && idiom.iter().zip(rest).all(|(a, b)| *a == b.as_ref())
-                && (idiom[0] != "root" || sought(&ws[k.saturating_sub(4)..k]))
+            let Some(n) = written(idiom, rest) else {
+                continue;
+            };
+            let here = (idiom[0] != "root" || sought(&ws[k.saturating_sub(4)..k]))
                 && !negated(&ws[k.saturating_sub(2)..k])
                 && (failing || *term != "debug" || !WHEN_FAILING.contains(&idiom[0]));
             if here {
-                out.push((*term, idiom.join(" ")));
+                let as_written: Vec<&str> = rest[..n].iter().map(AsRef::as_ref).collect();
+                out.push((*term, as_written.join(" ")));
             }
         }
     }
@@ -178,6 +206,13 @@ mod tests {
         assert_eq!(terms("let's think it through first"), ["brainstorm"]);
         assert_eq!(terms("then prove it works"), ["verif"]);
         assert_eq!(terms("push it live on friday"), ["deploy"]);
+        assert_eq!(terms("then show me the passing output"), ["verif"]);
+        assert_eq!(terms("and pasted me the actual output"), ["verif"]);
+        let ws = ["paste", "me", "the", "output", "now"];
+        assert_eq!(
+            found(&ws, false),
+            [("verif", "paste me the output".to_string())]
+        );
         assert_eq!(
             terms("it crashed, dig for the actual root cause"),
             ["debug"]
@@ -203,6 +238,9 @@ mod tests {
             "scroll to get to the bottom of the page",
             "check it twice",
             "why did the cause fail",
+            "show me how to format output in python",
+            "the output shows nothing",
+            "don't show me the output",
         ] {
             assert!(terms(text).is_empty(), "{text}");
         }
