@@ -258,6 +258,24 @@ fn asking_to_see_the_output_asks_for_verification() {
 }
 
 #[test]
+fn an_idiom_meets_the_work_a_name_says() {
+    // "no clue why" asks for debugging, the word of the skill's name.
+    for intent in [
+        "the exporter crashes on big files and I have no clue why",
+        "the nightly export keeps failing, find the real cause",
+    ] {
+        assert_eq!(
+            targets(&plan(intent, &[])),
+            ["methodical-debugging"],
+            "{intent}"
+        );
+    }
+    // Nothing fails: no debugging.
+    let p = plan("I have no idea why people like this song", &[]);
+    assert!(targets(&p).is_empty(), "{p}");
+}
+
+#[test]
 fn a_verb_made_of_an_adjective_meets_the_adjective() {
     // The skill says "you want it tight"; people say "tighten it".
     let p = plan("the onboarding guide is full of filler, tighten it up", &[]);

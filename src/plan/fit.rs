@@ -20,7 +20,8 @@ pub struct Fit {
     /// Evidence beyond one common word: at least one word of the clause's
     /// own, a word that is not weak, and either two words (in a clause that
     /// says "it", the words it stands for count), a phrase found as
-    /// written (two words the name writes as one among them), a name of
+    /// written (two words the name writes as one among them, and an
+    /// idiom asking for the work a word of the name says), a name of
     /// two or more words spelled out, a named file format or tool (in a
     /// clause that asks for work, or as what its command acts on: not "the
     /// spreadsheet from finance has twelve tabs"), or a
@@ -124,6 +125,9 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                     f.in_name += 1;
                 }
                 compound_name |= m.fields.contains(&FieldKind::Name) && q.is_compound(m.term);
+                // An idiom that asks for the work the name says ("no clue
+                // why", `…-debugging`) is a phrase of the name too.
+                compound_name |= m.fields.contains(&FieldKind::Name) && q.idioms.contains(&m.term);
                 head |= clause.head == Some(m.term)
                     && !q.weak[m.term]
                     && m.fields.in_headline()

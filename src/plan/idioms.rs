@@ -11,7 +11,7 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root cause(s) after a verb of seeking ("find", "dig for", …) and figure/find/work out why |
+//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", …), figure/find/work out why, what's (…) causing and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste (me) the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
@@ -19,9 +19,12 @@
 //!
 //! An idiom said not done ("I didn't think it through") asks for nothing.
 //! "go live" is left out: it is as often a noun ("the go live checklist",
-//! "after go live"); so are "no idea why" ("no idea why I agreed to this
-//! talk"), "get to the bottom" ("of the page") and "track down what's in
-//! the report". Measured and left out: "tear/rip/pick (it) apart" and
+//! "after go live"); so are "get to the bottom" ("of the page") and
+//! "track down what's in the report"; "no idea why" asks for debugging only
+//! when something fails ("no idea why I agreed to this talk"). An idiom
+//! asking for the work a word of a skill's name says counts as a phrase of
+//! that name ([`super::fit`]): "no clue why" and `systematic-debugging`.
+//! Measured and left out: "tear/rip/pick (it) apart" and
 //! "poke holes" as `critic` (skills that critique say "attack",
 //! "objection", "skeptic"; it moved a plan from the critique skill to one
 //! on the thing critiqued), "sanity check" as `verif` (people sanity-check
@@ -41,6 +44,9 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
     (&["find", "out", "why"], "debug"),
     (&["work", "out", "why"], "debug"),
     (&["what's", "causing"], "debug"),
+    (&["what's|whats|what", GAP, "causing"], "debug"),
+    (&["no|zero", "idea|clue", "why"], "debug"),
+    (&["real|actual", "cause"], "debug"),
     (&["think", "through"], "brainstorm"),
     (&["think", "it", "through"], "brainstorm"),
     (&["bounce", "ideas"], "brainstorm"),
@@ -122,11 +128,22 @@ pub fn marked(text: &str) -> &'static [&'static str] {
     }
 }
 
+/// Idioms that ask for debugging only after a verb of [`SEEK`].
+const SOUGHT: &[&str] = &["root", "real|actual"];
+
 /// Idioms that ask for debugging only when the intent tells of something
 /// failing: "find out why the webhook drops events", not "find out why
 /// customers churn"; "find the root cause of the crash", not "identify
 /// root causes of churn".
-const WHEN_FAILING: &[&str] = &["find", "figure", "work", "root"];
+const WHEN_FAILING: &[&str] = &[
+    "find",
+    "figure",
+    "work",
+    "root",
+    "what's|whats|what",
+    "no|zero",
+    "real|actual",
+];
 
 /// Stems of words that tell of software failing.
 const FAILING: &[&str] = &[
@@ -158,7 +175,7 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
             let Some(n) = written(idiom, rest) else {
                 continue;
             };
-            let here = (idiom[0] != "root" || sought(&ws[k.saturating_sub(4)..k]))
+            let here = (!SOUGHT.contains(&idiom[0]) || sought(&ws[k.saturating_sub(4)..k]))
                 && !negated(&ws[k.saturating_sub(2)..k])
                 && (failing || *term != "debug" || !WHEN_FAILING.contains(&idiom[0]));
             if here {
@@ -207,6 +224,9 @@ mod tests {
         assert_eq!(terms("then prove it works"), ["verif"]);
         assert_eq!(terms("push it live on friday"), ["deploy"]);
         assert_eq!(terms("then show me the passing output"), ["verif"]);
+        assert_eq!(terms("it crashes and i have no clue why"), ["debug"]);
+        assert_eq!(terms("the job fails, find the real cause"), ["debug"]);
+        assert_eq!(terms("it throws, what is actually causing it"), ["debug"]);
         assert_eq!(terms("and pasted me the actual output"), ["verif"]);
         let ws = ["paste", "me", "the", "output", "now"];
         assert_eq!(
@@ -233,6 +253,9 @@ mod tests {
             "we already found the root cause, now write the test",
             "I didn't think it through, rewrite the message",
             "no idea why I agreed to this talk",
+            "i have zero idea why people like it",
+            "the real cause of churn is pricing",
+            "what is causing churn",
             "find out why customers churn and write a report",
             "identify root causes of churn from these interviews",
             "scroll to get to the bottom of the page",

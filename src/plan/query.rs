@@ -68,6 +68,8 @@ pub struct Query {
     pub objects: Vec<String>,
     /// Pairs of adjacent words, each also a term ([`super::compounds`]).
     pub compounds: Vec<Compound>,
+    /// Terms of the work an idiom of the intent asks for ([`super::idioms`]).
+    pub idioms: Vec<usize>,
 }
 
 /// The most compounds one query has (see [`super::compounds`]).
@@ -131,6 +133,7 @@ impl Query {
             clauses: Vec::new(),
             objects: object_stems(intent, a),
             compounds: Vec::new(),
+            idioms: Vec::new(),
         };
         let mut split = super::clauses::split(intent);
         // Idioms that also have other senses ask for debugging only when
@@ -208,6 +211,9 @@ impl Query {
         for part in [&ws[..from], &ws[to..]] {
             for (term, idiom) in super::idioms::found(part, failing) {
                 let k = ids.of(self, term, || (idiom, false));
+                if !self.idioms.contains(&k) {
+                    self.idioms.push(k);
+                }
                 if ids.first_in(k, no) {
                     clause.terms.push(k);
                 }
