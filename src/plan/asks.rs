@@ -278,9 +278,10 @@ pub fn is_knowledge_request(text: &str) -> bool {
 
 /// What a piece of a sentence says when the person wants no work done:
 /// venting ("just venting", "I needed to vent"), wanting only to
-/// understand ("just want to understand it"), nothing to act on ("nothing
-/// to do there", "not setting anything up") or closing ("that's all for
-/// today"). The piece must be the phrase alone, with at most the words of
+/// understand ("just want to understand it", "just trying to understand
+/// it"), nothing to act on ("nothing to do there", "not setting anything
+/// up"), taking a request back ("so never mind") or closing ("that's all
+/// for today"). The piece must be the phrase alone, with at most the words of
 /// [`DECLINE_LEAD`] before it and of [`DECLINE_TAIL`] after it: "not
 /// asking for anything fancy", "nothing to do with code" and "no action
 /// needed on the docs, but…" decline only part of the work, or none. Not
@@ -290,10 +291,13 @@ pub fn is_knowledge_request(text: &str) -> bool {
 const DECLINES: &[&str] = &[
     "need to vent",
     "needed to vent",
+    "never mind",
+    "nevermind",
     "no action needed",
     "no action required",
     "no need to do anything",
     "not asking for anything",
+    "not asking you to do anything",
     "not building anything",
     "not doing anything",
     "not setting anything up",
@@ -305,6 +309,7 @@ const DECLINES: &[&str] = &[
     "that's all for today",
     "that's all i needed",
     "that's it for today",
+    "trying to understand",
     "venting",
     "want to understand",
     "wanted to know",
@@ -532,6 +537,8 @@ mod tests {
             "not doing anything rn, just want to understand it",
             "checked the vercel bill this month, it's fine, nothing to do there",
             "I just needed to vent to someone.",
+            "Not asking you to do anything, just trying to understand it.",
+            "I was going to ask for a review but it's approved, so never mind",
         ] {
             assert!(declines_work(s, s.ends_with('?')), "{s}");
         }
@@ -554,6 +561,8 @@ mod tests {
             "nothing to do with the pptx, my Word doc loses its tracked changes",
             "no action needed on the docs, but the report needs a pivot table",
             "I'm not building anything new",
+            "never mind the tests, just deploy it",
+            "never mind, fix the failing CI instead",
             "not doing anything else today except deploying this app",
             // Signing off is no decline: the work may go on meanwhile.
             "The CI on my PR keeps failing on the lint step. Anyway, back in 20.",
