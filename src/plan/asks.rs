@@ -104,7 +104,7 @@ pub fn is_request(sentence: &str) -> bool {
 /// `does`, `should`, …), `how` + `does`/`is`/`many`/`much`, `how` + a
 /// measure and an auxiliary ("how far apart should…"), `how do` +
 /// someone else ("how do search engines rank pages"), or `when`/`where` +
-/// an auxiliary ("when did…"). "how do I…", "how do you…", "how to…" and
+/// an auxiliary ("when did…"), or "anyone know…" ("does" left out). "how do I…", "how do you…", "how to…" and
 /// "can you…" are requests.
 pub fn is_question(text: &str) -> bool {
     let w = words_of(text);
@@ -226,6 +226,8 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
                         )
                     }))
         }
+        // "anyone know where it came from?": "does" left out.
+        "anyone" | "anybody" => matches!(second, "know" | "knows" | "remember" | "seen" | "tried"),
         "where" | "when" => {
             text.trim_end().ends_with('?')
                 || matches!(
@@ -512,6 +514,8 @@ mod tests {
         assert!(!is_question("just fix the build"));
         assert!(!is_question("so"));
         assert!(is_question("algebra homework: what's an eigenvector"));
+        assert!(is_question("anyone know where that gif came from"));
+        assert!(!is_question("anyone can merge these"));
     }
 
     #[test]
