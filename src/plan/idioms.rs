@@ -11,10 +11,12 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", …), figure/find/work out why, what's (…) causing and no/zero idea/clue why |
+//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste (me) the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
+//! | `human` | (read/sound) like a (normal) person/human wrote it |
+//! | `request` | get (…) reviewed, have the (…) reviewed: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //!
 //! An idiom said not done ("I didn't think it through") asks for nothing.
@@ -46,6 +48,7 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
     (&["what's", "causing"], "debug"),
     (&["what's|whats|what", GAP, "causing"], "debug"),
     (&["no|zero", "idea|clue", "why"], "debug"),
+    (&["what's|whats", GAP, "going", "on"], "debug"),
     (&["real|actual", "cause"], "debug"),
     (&["think", "through"], "brainstorm"),
     (&["think", "it", "through"], "brainstorm"),
@@ -57,6 +60,9 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
     (&["make", "sure", "it", "works"], "verif"),
     (&["confirm", "it", "works"], "verif"),
     (&["show|paste|pasted", GAP, "output"], "verif"),
+    (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human"),
+    (&["get|getting", GAP, "reviewed"], "request"),
+    (&["have", "it|this|them|that|the|my|our|a", GAP, "reviewed"], "request"),
     (&["push", "it", "live"], "deploy"),
     (&["put", "it", "live"], "deploy"),
     (&["put", "it", "online"], "deploy"),
@@ -143,6 +149,7 @@ const WHEN_FAILING: &[&str] = &[
     "what's|whats|what",
     "no|zero",
     "real|actual",
+    "what's|whats",
 ];
 
 /// Stems of words that tell of software failing.
@@ -225,6 +232,16 @@ mod tests {
         assert_eq!(terms("push it live on friday"), ["deploy"]);
         assert_eq!(terms("then show me the passing output"), ["verif"]);
         assert_eq!(terms("it crashes and i have no clue why"), ["debug"]);
+        assert_eq!(
+            terms("it fails, figure out what's actually going on"),
+            ["debug"]
+        );
+        assert_eq!(
+            terms("make it read like a normal person wrote it"),
+            ["human"]
+        );
+        assert_eq!(terms("get the diff reviewed against the spec"), ["request"]);
+        assert_eq!(terms("have the whole change reviewed"), ["request"]);
         assert_eq!(terms("the job fails, find the real cause"), ["debug"]);
         assert_eq!(terms("it throws, what is actually causing it"), ["debug"]);
         assert_eq!(terms("and pasted me the actual output"), ["verif"]);
@@ -256,6 +273,9 @@ mod tests {
             "i have zero idea why people like it",
             "the real cause of churn is pricing",
             "what is causing churn",
+            "what's going on this weekend",
+            "we have reviewed the plan",
+            "don't get it reviewed yet",
             "find out why customers churn and write a report",
             "identify root causes of churn from these interviews",
             "scroll to get to the bottom of the page",
