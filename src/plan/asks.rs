@@ -13,8 +13,9 @@ use super::task_words::{phrasal_command, starts_joined_task, starts_task, OBJECT
 const WANTS: &[&str] = &["need", "want", "wanna"];
 
 /// True when a sentence asks for something: it opens with a verb of a task
-/// ("make…", "review…") or says it wants one ("can you", "I need", "help
-/// me", "please", "let's").
+/// ("make…", "review…") or an idiom of work ("talk it through", see
+/// [`super::idioms::commands`]), or says it wants one ("can you", "I need",
+/// "help me", "please", "let's").
 pub fn is_request(sentence: &str) -> bool {
     let w = words_of(sentence);
     if w.first()
@@ -23,6 +24,12 @@ pub fn is_request(sentence: &str) -> bool {
         return true;
     }
     if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
+        return true;
+    }
+    // "talk it through with me", "double check the totals": an idiom of
+    // work that opens the sentence is its command.
+    let opening: Vec<&str> = w.iter().take(8).map(|(x, _, _)| x.as_str()).collect();
+    if super::idioms::commands(&opening) {
         return true;
     }
     // "have someone read it cold", "have a subagent review it": work asked
@@ -144,6 +151,9 @@ pub fn is_question(text: &str) -> bool {
             w.iter()
                 .enumerate()
                 .filter(|(_, (_, b, _))| text[..*b].trim_end().ends_with([',', ':']))
+                // "talk it through with me: who it's for, …": what a
+                // command before the mark asks about, not a question.
+                .filter(|(_, (_, b, _))| !a_piece_asks(&text[..*b]))
                 .map(|(i, _)| i),
         )
         .collect();
@@ -516,6 +526,11 @@ mod tests {
         assert!(is_question("algebra homework: what's an eigenvector"));
         assert!(is_question("anyone know where that gif came from"));
         assert!(!is_question("anyone can merge these"));
+        // What a command asks about after its colon is no question.
+        assert!(!is_question(
+            "before any code, talk it through with me: who it's for"
+        ));
+        assert!(is_question("homework: what's an eigenvector"));
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
     (&["real|actual", "cause"], "debug"),
     (&["think", "through"], "brainstorm"),
     (&["think", "it", "through"], "brainstorm"),
+    (&["talk", "it|this|that|things", "through"], "brainstorm"),
+    (&["talk", "through", "what|how|whether"], "brainstorm"),
     (&["bounce", "ideas"], "brainstorm"),
     (&["bounce", "some", "ideas"], "brainstorm"),
     (&["spitball"], "brainstorm"),
@@ -194,6 +196,17 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
     out
 }
 
+/// True when `ws` open with an idiom that is a command: its first word a
+/// verb ("talk it through", "double check", "push it live"), not "no idea
+/// why" or "root cause".
+pub fn commands<S: AsRef<str>>(ws: &[S]) -> bool {
+    const NOT_VERBS: &[&str] = &["like", "no", "real", "root", "what's"];
+    IDIOMS.iter().any(|(idiom, _)| {
+        let first = idiom[0].split('|').next().unwrap_or("");
+        !NOT_VERBS.contains(&first) && written(idiom, ws).is_some()
+    })
+}
+
 /// True when the idiom is said not done: "I didn't think it through".
 fn negated<S: AsRef<str>>(before: &[S]) -> bool {
     before.iter().any(|w| {
@@ -242,6 +255,12 @@ mod tests {
         );
         assert_eq!(terms("get the diff reviewed against the spec"), ["request"]);
         assert_eq!(terms("have the whole change reviewed"), ["request"]);
+        let ws = |t: &'static str| t.split(' ').collect::<Vec<_>>();
+        assert!(commands(&ws("talk it through with me")));
+        assert!(commands(&ws("double check the totals")));
+        assert!(!commands(&ws("no idea why it fails")));
+        assert!(!commands(&ws("root cause analysis is hard")));
+        assert!(!commands(&ws("we should talk it through")));
         assert_eq!(terms("the job fails, find the real cause"), ["debug"]);
         assert_eq!(terms("it throws, what is actually causing it"), ["debug"]);
         assert_eq!(terms("and pasted me the actual output"), ["verif"]);
