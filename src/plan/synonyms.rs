@@ -43,7 +43,7 @@
 //!
 //! | term | written as |
 //! |---|---|
-//! | `postgr` | postgres, postgresql, psql |
+//! | `postgr` | postgres, postgresql, psql, pg |
 //! | `markdown` / `yaml` / `python` | md / yml / py |
 //! | `github` | github, gh |
 //! | `terraform` / `mongodb` | tf / mongo |
@@ -71,7 +71,7 @@ pub const WORDS: &[(&[&str], &str)] = &[
     (&["ts"], "typescript"),
     (&["kubernetes", "k8s"], "kubernet"),
     (&["database", "databases", "db"], "databas"),
-    (&["postgres", "postgresql", "psql"], "postgr"),
+    (&["postgres", "postgresql", "psql", "pg"], "postgr"),
     (&["markdown", "md"], "markdown"),
     (&["yaml", "yml"], "yaml"),
     (&["python", "py"], "python"),
@@ -218,6 +218,7 @@ mod tests {
     fn short_spellings_meet_their_long_forms_without_naming_a_format() {
         for (short, long) in [
             ("psql", "postgresql"),
+            ("pg", "postgres"),
             ("md", "markdown"),
             ("yml", "yaml"),
             ("py", "python"),
