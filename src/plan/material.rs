@@ -18,7 +18,12 @@
 //! - a quotation of [`MIN_QUOTED_WORDS`] words or more in `"…"`, `“…”` or
 //!   `'…'`. Shorter quotes stay: they name things ("the 'So What' sweep",
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
-//!   against them.
+//!   against them;
+//! - the extension of a source or config file (`dispatcher.ts`,
+//!   `package-lock.json`, `main.py`; see [`CODE_EXTENSIONS`]): the file's
+//!   name stays, its language is not the work. A document's extension
+//!   (`.pdf`, `.docx`, `.xlsx`, `.md`) stays, and so do libraries named
+//!   with ".js" ("Next.js", "p5.js").
 
 use std::borrow::Cow;
 
@@ -66,7 +71,8 @@ fn spans(s: &str) -> Vec<(usize, usize, bool)> {
     while i < b.len() {
         let found = link_at(s, i)
             .map(|end| (end, true))
-            .or_else(|| quote_at(s, i, &mut unclosed).map(|end| (end, false)));
+            .or_else(|| quote_at(s, i, &mut unclosed).map(|end| (end, false)))
+            .or_else(|| code_extension_at(s, i).map(|end| (end, false)));
         if let Some((end, link)) = found {
             out.push((i, end, link));
             i = end;
@@ -92,6 +98,63 @@ fn link_at(s: &str, i: usize) -> Option<usize> {
     let host_at = rest.find("//").filter(|&k| k < end).map_or(0, |k| k + 2);
     let host_end = rest[host_at..end].find('/').map_or(end, |k| host_at + k);
     Some(i + host_end)
+}
+
+/// Extensions of source and config files. A file's name says what the
+/// work is on; its extension says only which language it is written in:
+/// "the conflicts in src/dispatcher.ts and package-lock.json" ask nothing
+/// of a TypeScript or JSON skill. Documents' extensions (`.pdf`, `.docx`,
+/// `.xlsx`, `.md`) stay: the format is the work's ("fix budget.xlsx").
+const CODE_EXTENSIONS: &[&str] = &[
+    "c", "cc", "cpp", "cs", "go", "h", "hpp", "java", "js", "json", "jsx", "kt", "lock", "mjs",
+    "php", "py", "rb", "rs", "swift", "toml", "ts", "tsx", "yaml", "yml",
+];
+
+/// Names written with ".js" that are libraries, not files: "Next.js 14",
+/// "p5.js".
+const JS_LIBRARIES: &[&str] = &[
+    "angular", "chart", "d3", "express", "next", "node", "nuxt", "p5", "react", "three", "vue",
+];
+
+/// A code file's extension at `i` (its dot, after a name): where it ends.
+fn code_extension_at(s: &str, i: usize) -> Option<usize> {
+    let b = s.as_bytes();
+    if b[i] != b'.' || i == 0 || !b[i - 1].is_ascii_alphanumeric() {
+        return None;
+    }
+    let len = b[i + 1..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric())
+        .count();
+    let end = i + 1 + len;
+    // "checkout.spec.ts": the last dot holds the extension.
+    let more = |c: &u8| {
+        c.is_ascii_alphanumeric()
+            || *c == b'.' && b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric)
+    };
+    if b.get(end).is_some_and(more) {
+        return None;
+    }
+    let ext = s[i + 1..end].to_ascii_lowercase();
+    if !CODE_EXTENSIONS.contains(&ext.as_str()) {
+        return None;
+    }
+    if ext != "js" {
+        return Some(end);
+    }
+    // The library's name: the word before the dot, read no further back
+    // than the longest name, so a run of dots is not read again and again.
+    let name: String = s[..i]
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric())
+        .take(12)
+        .collect::<Vec<char>>()
+        .into_iter()
+        .rev()
+        .flat_map(char::to_lowercase)
+        .collect();
+    (!JS_LIBRARIES.contains(&name.as_str())).then_some(end)
 }
 
 /// True when the link whose host ends at `host_end` is a page, not a
@@ -293,6 +356,36 @@ mod tests {
             ["fetch", "app", "readme", "md"]
         );
         assert_eq!(words("see http://a.io/x.png"), ["see", "x", "png"]);
+    }
+
+    #[test]
+    fn a_code_file_keeps_its_name_not_its_language() {
+        assert_eq!(
+            words("conflicts in src/dispatcher.ts and package-lock.json."),
+            [
+                "conflicts",
+                "in",
+                "src",
+                "dispatcher",
+                "and",
+                "package",
+                "lock"
+            ]
+        );
+        assert_eq!(
+            words("checkout.spec.ts fails"),
+            ["checkout", "spec", "fails"]
+        );
+        assert_eq!(words("at cart.ts:88"), ["at", "cart", "88"]);
+        // Documents keep their format; libraries keep ".js".
+        assert_eq!(words("fix budget.xlsx"), ["fix", "budget", "xlsx"]);
+        assert_eq!(
+            words("a p5.js sketch on Next.js 14"),
+            ["a", "p5", "js", "sketch", "on", "next", "js", "14"]
+        );
+        // Not an extension: a word after a sentence's period, ".NET", "v1.2".
+        assert_eq!(words("done.Then py"), ["done", "then", "py"]);
+        assert_eq!(words("the .NET 9 app"), ["the", "net", "9", "app"]);
     }
 
     #[test]
