@@ -145,18 +145,21 @@ pub fn is_question(text: &str) -> bool {
         .iter()
         .take_while(|(x, _, _)| LEAD_INS.contains(&x.as_str()))
         .count();
-    let starts: Vec<usize> = [0, lead]
-        .into_iter()
-        .chain(
-            w.iter()
-                .enumerate()
-                .filter(|(_, (_, b, _))| text[..*b].trim_end().ends_with([',', ':']))
-                // "talk it through with me: who it's for, …": what a
-                // command before the mark asks about, not a question.
-                .filter(|(_, (_, b, _))| !a_piece_asks(&text[..*b]))
-                .map(|(i, _)| i),
-        )
-        .collect();
+    // After a comma or colon, unless a piece before the mark asks for
+    // work ("talk it through with me: who it's for, …" says what the
+    // command is about). Each piece is read once, as the marks come.
+    let mut after_marks = Vec::new();
+    let (mut from, mut asked) = (0, false);
+    for (i, (_, b, _)) in w.iter().enumerate() {
+        if text[..*b].trim_end().ends_with([',', ':']) {
+            asked = asked || a_piece_asks(&text[from..*b]);
+            from = *b;
+            if !asked {
+                after_marks.push(i);
+            }
+        }
+    }
+    let starts: Vec<usize> = [0, lead].into_iter().chain(after_marks).collect();
     starts
         .into_iter()
         .any(|i| i < w.len() && opens_question(&w[i..], text))

@@ -16,9 +16,10 @@
 //! Verbs made of an adjective and "-en" are a third: "tighten the prose"
 //! asks for what a skill calls making it "tight", and "shorten" for making
 //! it "short". Only the verbs of the table below; "harden" (security),
-//! "freshen" and "strengthen" are left apart, since their adjectives say
-//! something else in skill texts, and "listen", "often" or "token" are not
-//! such verbs at all.
+//! "freshen", "strengthen" and the verbs of colour and light (darken,
+//! lighten, brighten: "dark" and "light" are modes and palettes in skill
+//! texts) are left apart, since their adjectives say something else
+//! there; "listen", "often" or "token" are no such verbs at all.
 //!
 //! Only these: joining other derived forms was measured and not
 //! taken. Nouns in -ion/-ure/-sis ("decision"/"decide",
@@ -35,7 +36,7 @@
 //! | adjective stem | verb |
 //! |---|---|
 //! | `tight` `short` `wide` `loos` `flat` `sharp` `soft` | tighten, shorten, widen, loosen, flatten, sharpen, soften |
-//! | `bright` `dark` `light` `deep` `weak` `broad` `straight` | brighten, darken, lighten, deepen, weaken, broaden, straighten |
+//! | `deep` `weak` `broad` `straight` | deepen, weaken, broaden, straighten |
 
 /// The stem of `stem`'s verb when it is one of the agent nouns above,
 /// `-if` for an `-ifi` stem; `stem` itself otherwise.
@@ -60,9 +61,7 @@ pub fn family(stem: &str) -> &str {
         // Verbs made of an adjective and -en: "tighten the prose" is
         // making it tight.
         "tighten" | "shorten" | "widen" | "loosen" | "flatten" | "sharpen" | "soften"
-        | "brighten" | "darken" | "lighten" | "deepen" | "weaken" | "broaden" | "straighten" => {
-            adjective_of(stem)
-        }
+        | "deepen" | "weaken" | "broaden" | "straighten" => adjective_of(stem),
         // "verify"/"verified" stem to `verifi`, "verification" to `verif`.
         s if s.len() >= 5 && s.ends_with("ifi") => &s[..s.len() - 1],
         _ => stem,
@@ -104,7 +103,6 @@ mod tests {
             &["loose", "loosen"],
             &["flat", "flatten"],
             &["straight", "straighten"],
-            &["dark", "darken"],
         ] {
             let terms: Vec<Vec<String>> = group.iter().map(|w| a.terms(w)).collect();
             assert!(terms.iter().all(|t| *t == terms[0]), "{group:?}: {terms:?}");
@@ -119,6 +117,7 @@ mod tests {
             ("wrote", "write"),
             ("creator", "create"),
             ("harden", "hard"),
+            ("darken", "dark"),
             ("listen", "list"),
             ("often", "oft"),
             ("strengthen", "strength"),

@@ -435,6 +435,12 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
         let end = (at + 1..ws.len())
             .find(|&i| NEGATION_ENDS.contains(&ws[i].as_str()))
             .unwrap_or(ws.len());
+        // "not a rubber stamp: review my changes": a thing refused is a
+        // short noun phrase; what follows it is the ask.
+        let end = match ws.get(at).map(String::as_str) {
+            Some("a" | "an") => end.min(at + NOT_A_WORDS),
+            _ => end,
+        };
         if at < ws.len() {
             return (at, end);
         }
@@ -467,6 +473,10 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
     }
 }
 
+/// The most words a thing refused with "not a" spans: the article and a
+/// short noun phrase ("not an implementation plan").
+const NOT_A_WORDS: usize = 3;
+
 /// Where the words of a command the person forbids start when word `i`
 /// opens one: "don't", "never", "do not" (not "don't have": that is what
 /// they are without, see [`span_start`]), and "not a" ("a short plan, not
@@ -493,7 +503,10 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
         "do" if at(i + 1) == Some("not") && forbids(i + 2) => Some(i + 2),
         // "give me the one next move, not a list": what they do not want.
-        "not" if matches!(at(i + 1), Some("a" | "an")) => Some(i + 1),
+        // Not "whether or not a branch exists".
+        "not" if matches!(at(i + 1), Some("a" | "an")) && (i == 0 || at(i - 1) != Some("or")) => {
+            Some(i + 1)
+        }
         _ => None,
     }
 }
@@ -542,5 +555,11 @@ mod tests {
         );
         assert_eq!(span("never push to main and then tag it"), "push to main");
         assert_eq!(span("tell me the one next move, not a list"), "a list");
+        // A short noun phrase: the ask after it stays the ask.
+        assert_eq!(
+            span("a second pair of eyes, not a rubber stamp review my changes"),
+            "a rubber stamp"
+        );
+        assert_eq!(span("whether or not a branch exists create one"), "");
     }
 }
