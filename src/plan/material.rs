@@ -19,11 +19,12 @@
 //!   `'…'`. Shorter quotes stay: they name things ("the 'So What' sweep",
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
 //!   against them;
-//! - the extension of a source or config file (`dispatcher.ts`,
-//!   `package-lock.json`, `main.py`; see [`CODE_EXTENSIONS`]): the file's
-//!   name stays, its language is not the work. A document's extension
-//!   (`.pdf`, `.docx`, `.xlsx`, `.md`) stays, and so do libraries named
-//!   with ".js" ("Next.js", "p5.js").
+//! - the extension of a config, data or web source file
+//!   (`dispatcher.ts`, `package-lock.json`; see [`CODE_EXTENSIONS`]): the
+//!   file's name stays, its language is not the work. A document's
+//!   extension (`.pdf`, `.docx`, `.xlsx`, `.md`) stays, as do `.c`, `.py`
+//!   and other languages' and libraries named with ".js" ("Next.js",
+//!   "p5.js").
 
 use std::borrow::Cow;
 
@@ -100,14 +101,18 @@ fn link_at(s: &str, i: usize) -> Option<usize> {
     Some(i + host_end)
 }
 
-/// Extensions of source and config files. A file's name says what the
-/// work is on; its extension says only which language it is written in:
+/// Extensions of config, data and lock files, and of the JavaScript,
+/// TypeScript and C# files of web and .NET projects. A file's name says
+/// what the work is on; these extensions say only what it is written in:
 /// "the conflicts in src/dispatcher.ts and package-lock.json" ask nothing
-/// of a TypeScript or JSON skill. Documents' extensions (`.pdf`, `.docx`,
-/// `.xlsx`, `.md`) stay: the format is the work's ("fix budget.xlsx").
+/// of a TypeScript SDK or a JSON workflow skill, "Program.cs" nothing of
+/// MSBuild. Documents' extensions (`.pdf`, `.docx`, `.xlsx`, `.md`) stay:
+/// the format is the work's ("fix budget.xlsx"). So do C, C++, Python,
+/// Rust, Go and the other languages': measured on an adversarial pass,
+/// "review parser.c", "modernize widget.cpp", "fuzz decoder.py" name the
+/// language skills they ask for only by the extension.
 const CODE_EXTENSIONS: &[&str] = &[
-    "c", "cc", "cpp", "cs", "go", "h", "hpp", "java", "js", "json", "jsx", "kt", "lock", "mjs",
-    "php", "py", "rb", "rs", "swift", "toml", "ts", "tsx", "yaml", "yml",
+    "cs", "js", "json", "jsx", "lock", "mjs", "toml", "ts", "tsx", "yaml", "yml",
 ];
 
 /// Names written with ".js" that are libraries, not files: "Next.js 14",
@@ -383,8 +388,10 @@ mod tests {
             words("a p5.js sketch on Next.js 14"),
             ["a", "p5", "js", "sketch", "on", "next", "js", "14"]
         );
+        // The only cue of a language skill stays: "review parser.c".
+        assert_eq!(words("review parser.c"), ["review", "parser", "c"]);
         // Not an extension: a word after a sentence's period, ".NET", "v1.2".
-        assert_eq!(words("done.Then py"), ["done", "then", "py"]);
+        assert_eq!(words("done.Then ts"), ["done", "then", "ts"]);
         assert_eq!(words("the .NET 9 app"), ["the", "net", "9", "app"]);
     }
 

@@ -473,6 +473,12 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
     }
 }
 
+/// Words before "not a" that say what something is not, and "or" of
+/// "whether or not a…": no refusal.
+const COPULAS: &[&str] = &[
+    "am", "are", "be", "is", "isn't", "it's", "or", "that's", "there's", "this's", "was", "were",
+];
+
 /// The most words a thing refused with "not a" spans: the article and a
 /// short noun phrase ("not an implementation plan").
 const NOT_A_WORDS: usize = 3;
@@ -503,8 +509,15 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
         "do" if at(i + 1) == Some("not") && forbids(i + 2) => Some(i + 2),
         // "give me the one next move, not a list": what they do not want.
-        // Not "whether or not a branch exists".
-        "not" if matches!(at(i + 1), Some("a" | "an")) && (i == 0 || at(i - 1) != Some("or")) => {
+        // Not "whether or not a branch exists", nor what something is not
+        // ("it's not a problem", "this is not a drill").
+        "not"
+            if matches!(at(i + 1), Some("a" | "an"))
+                && !i
+                    .checked_sub(1)
+                    .and_then(at)
+                    .is_some_and(|w| COPULAS.contains(&w)) =>
+        {
             Some(i + 1)
         }
         _ => None,
@@ -561,5 +574,7 @@ mod tests {
             "a rubber stamp"
         );
         assert_eq!(span("whether or not a branch exists create one"), "");
+        assert_eq!(span("it's not a problem commit the changes"), "");
+        assert_eq!(span("this is not a drill deploy it now"), "");
     }
 }
