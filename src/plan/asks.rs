@@ -110,9 +110,10 @@ pub fn is_request(sentence: &str) -> bool {
 /// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
 /// `does`, `should`, …), `how` + `does`/`is`/`many`/`much`, `how` + a
 /// measure and an auxiliary ("how far apart should…"), `how do` +
-/// someone else ("how do search engines rank pages"), or `when`/`where` +
-/// an auxiliary ("when did…"), or "anyone know…" ("does" left out). "how do I…", "how do you…", "how to…" and
-/// "can you…" are requests.
+/// someone else ("how do search engines rank pages"), `when`/`where` + an
+/// auxiliary ("when did…"), or "anyone know…" ("does" left out), at the
+/// start or after a comma or colon that no asking piece comes before.
+/// "how do I…", "how do you…", "how to…" and "can you…" are requests.
 pub fn is_question(text: &str) -> bool {
     let w = words_of(text);
     if w.iter().any(|(x, _, _)| {

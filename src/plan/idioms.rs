@@ -72,7 +72,7 @@ pub const IDIOMS: &[(&[&str], &str)] = &[
 
 /// In an idiom, up to [`GAP_WORDS`] words of any kind ("show me the
 /// passing output"). A word of an idiom may also list its forms, split by
-/// `|` ("tell|telling").
+/// `|` ("show|paste").
 pub const GAP: &str = "…";
 
 /// The most words a [`GAP`] stands for.

@@ -405,9 +405,11 @@ fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
 /// our HR blog"), or what the person goes without ("grow without spending
 /// money on ads", "I don't have ffmpeg"): from after `about`, `without` or
 /// "don't have" to the next preposition, or a conjunction that opens the
-/// ask; or what they forbid ("dont rewrite it from scratch"): from after
-/// "don't", "never" or "do not" to a conjunction or "until". They are context for the clause, not its own words. Not
-/// `about 2,000` or `about to`. An empty range when the clause has no such
+/// ask; or what they forbid or refuse ("dont rewrite it from scratch",
+/// "the next move, not a list"): from after "don't", "never", "do not" or
+/// "not a" to a conjunction or "until" (see [`negated_start`]). They are
+/// context for the clause, not its own words. Not `about 2,000` or
+/// `about to`. An empty range when the clause has no such
 /// span. (A skill that promises the same "tight without a full rewrite"
 /// loses that word: measured, the authors' tests gain more.)
 fn topic_of(ws: &[String]) -> (usize, usize) {
