@@ -276,6 +276,21 @@ fn an_idiom_meets_the_work_a_name_says() {
 }
 
 #[test]
+fn a_code_file_is_what_the_work_is_on_not_its_language() {
+    // "index.ts" and "package.json" say where; they ask nothing of the
+    // TypeScript SDK writer, which a typed-client request still takes.
+    let p = plan(
+        "the conflicts are in index.ts and package.json, settle them",
+        &[],
+    );
+    assert_eq!(targets(&p), ["settling-merge-conflicts"]);
+    let p = plan("bump the version in index.ts and package.json", &[]);
+    assert!(targets(&p).is_empty(), "{p}");
+    let p = plan("write a TypeScript client for our billing API", &[]);
+    assert_eq!(targets(&p), ["typescript-sdk"]);
+}
+
+#[test]
 fn a_verb_made_of_an_adjective_meets_the_adjective() {
     // The skill says "you want it tight"; people say "tighten it".
     let p = plan("the onboarding guide is full of filler, tighten it up", &[]);
