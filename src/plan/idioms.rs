@@ -35,39 +35,51 @@
 //! The test of failing reads word openings, so "dropdown" or "except" may
 //! pass it: it only gates the idioms with other senses.
 
+/// When an idiom asks for its work: always, only where the intent tells
+/// of something failing ("find out why customers churn" asks no
+/// debugging), or only then and after a verb of [`SEEK`] ("find the root
+/// cause of the crash", not "a deck explaining the root cause").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum When {
+    Always,
+    Failing,
+    SoughtAndFailing,
+}
+
+use When::{Always, Failing, SoughtAndFailing};
+
 /// Idioms, each as its words, with the term of the work it asks for (a
-/// Snowball stem, as skill texts are read).
+/// Snowball stem, as skill texts are read) and when it asks for it.
 #[rustfmt::skip]
-pub const IDIOMS: &[(&[&str], &str)] = &[
-    (&["root", "cause"], "debug"),
-    (&["root", "causes"], "debug"),
-    (&["track", "down", "why"], "debug"),
-    (&["figure", "out", "why"], "debug"),
-    (&["find", "out", "why"], "debug"),
-    (&["work", "out", "why"], "debug"),
-    (&["what's", "causing"], "debug"),
-    (&["what's|whats|what", GAP, "causing"], "debug"),
-    (&["no|zero", "idea|clue", "why"], "debug"),
-    (&["what's|whats", GAP, "going", "on"], "debug"),
-    (&["real|actual", "cause"], "debug"),
-    (&["think", "through"], "brainstorm"),
-    (&["think", "it", "through"], "brainstorm"),
-    (&["talk", "it|this|that", "through", "with", "me|us"], "brainstorm"),
-    (&["bounce", "ideas"], "brainstorm"),
-    (&["bounce", "some", "ideas"], "brainstorm"),
-    (&["spitball"], "brainstorm"),
-    (&["double", "check"], "verif"),
-    (&["prove", "it", "works"], "verif"),
-    (&["make", "sure", "it", "works"], "verif"),
-    (&["confirm", "it", "works"], "verif"),
-    (&["show|paste|pasted", "me|us", "the", GAP, "output"], "verif"),
-    (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human"),
-    (&["get|getting", GAP, "reviewed"], "request"),
-    (&["push", "it", "live"], "deploy"),
-    (&["put", "it", "live"], "deploy"),
-    (&["put", "it", "online"], "deploy"),
-    (&["get", "it", "online"], "deploy"),
-    (&["take", "it", "live"], "deploy"),
+pub const IDIOMS: &[(&[&str], &str, When)] = &[
+    (&["root", "cause|causes"], "debug", SoughtAndFailing),
+    (&["real|actual", "cause"], "debug", SoughtAndFailing),
+    (&["track", "down", "why"], "debug", Always),
+    (&["figure", "out", "why"], "debug", Failing),
+    (&["find", "out", "why"], "debug", Failing),
+    (&["work", "out", "why"], "debug", Failing),
+    (&["what's", "causing"], "debug", Always),
+    (&["what's|whats|what", GAP, "causing"], "debug", Failing),
+    (&["no|zero", "idea|clue", "why"], "debug", Failing),
+    (&["what's|whats", GAP, "going", "on"], "debug", Failing),
+    (&["think", "through"], "brainstorm", Always),
+    (&["think", "it", "through"], "brainstorm", Always),
+    (&["talk", "it|this|that", "through", "with", "me|us"], "brainstorm", Always),
+    (&["bounce", "ideas"], "brainstorm", Always),
+    (&["bounce", "some", "ideas"], "brainstorm", Always),
+    (&["spitball"], "brainstorm", Always),
+    (&["double", "check"], "verif", Always),
+    (&["prove", "it", "works"], "verif", Always),
+    (&["make", "sure", "it", "works"], "verif", Always),
+    (&["confirm", "it", "works"], "verif", Always),
+    (&["show|paste|pasted", "me|us", "the", GAP, "output"], "verif", Always),
+    (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
+    (&["get|getting", GAP, "reviewed"], "request", Always),
+    (&["push", "it", "live"], "deploy", Always),
+    (&["put", "it", "live"], "deploy", Always),
+    (&["put", "it", "online"], "deploy", Always),
+    (&["get", "it", "online"], "deploy", Always),
+    (&["take", "it", "live"], "deploy", Always),
 ];
 
 /// In an idiom, up to [`GAP_WORDS`] words of any kind ("show me the
@@ -134,24 +146,6 @@ pub fn marked(text: &str) -> &'static [&'static str] {
     }
 }
 
-/// Idioms that ask for debugging only after a verb of [`SEEK`].
-const SOUGHT: &[&str] = &["root", "real|actual"];
-
-/// Idioms that ask for debugging only when the intent tells of something
-/// failing: "find out why the webhook drops events", not "find out why
-/// customers churn"; "find the root cause of the crash", not "identify
-/// root causes of churn".
-const WHEN_FAILING: &[&str] = &[
-    "find",
-    "figure",
-    "work",
-    "root",
-    "what's|whats|what",
-    "no|zero",
-    "real|actual",
-    "what's|whats",
-];
-
 /// Stems of words that tell of software failing.
 const FAILING: &[&str] = &[
     "500", "blank", "break", "broke", "broken", "bug", "crash", "drop", "error", "except", "fail",
@@ -178,13 +172,15 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
     let mut out = Vec::new();
     for k in 0..ws.len() {
         let rest = &ws[k..];
-        for (idiom, term) in IDIOMS {
+        for (idiom, term, when) in IDIOMS {
             let Some(n) = written(idiom, rest) else {
                 continue;
             };
-            let here = (!SOUGHT.contains(&idiom[0]) || sought(&ws[k.saturating_sub(4)..k]))
-                && !negated(&ws[k.saturating_sub(3)..k])
-                && (failing || *term != "debug" || !WHEN_FAILING.contains(&idiom[0]));
+            let here = match when {
+                Always => true,
+                Failing => failing,
+                SoughtAndFailing => failing && sought(&ws[k.saturating_sub(4)..k]),
+            } && !negated(&ws[k.saturating_sub(3)..k]);
             if here {
                 let as_written: Vec<&str> = rest[..n].iter().map(AsRef::as_ref).collect();
                 out.push((*term, as_written.join(" ")));
@@ -199,7 +195,7 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
 /// why" or "root cause".
 pub fn commands<S: AsRef<str>>(ws: &[S]) -> bool {
     const NOT_VERBS: &[&str] = &["like", "no", "real", "root", "what's"];
-    IDIOMS.iter().any(|(idiom, _)| {
+    IDIOMS.iter().any(|(idiom, _, _)| {
         let first = idiom[0].split('|').next().unwrap_or("");
         !NOT_VERBS.contains(&first) && written(idiom, ws).is_some()
     })
@@ -332,7 +328,7 @@ mod tests {
     #[test]
     fn every_term_is_a_stem_and_every_idiom_lowercase() {
         let a = crate::plan::text::Analyzer::default();
-        for (idiom, term) in IDIOMS {
+        for (idiom, term, _) in IDIOMS {
             assert!(idiom.iter().all(|w| *w == w.to_lowercase()), "{idiom:?}");
             // The term is what the analyser makes of the work's word.
             let word = match *term {
