@@ -240,6 +240,21 @@ fn an_idiom_asks_for_the_work_it_names() {
 }
 
 #[test]
+fn getting_a_review_asks_for_one() {
+    // "get a code review" never says "request"; the skill for asking for
+    // one does. Without the idiom the second task plans nothing.
+    assert_eq!(
+        targets(&plan(
+            "track down why the export drops rows, then get a code review on the fix",
+            &[]
+        )),
+        ["methodical-debugging", "asking-for-code-review"]
+    );
+    let p = plan("I got a review from Sam yesterday", &[]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+}
+
+#[test]
 fn british_and_american_spellings_meet() {
     // The page reader says "summarise"; the person types "summarize".
     let p = plan("summarize the page for me", &[]);

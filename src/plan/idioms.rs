@@ -16,7 +16,7 @@
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
-//! | `request` | get (…) reviewed: a review asked of someone, as a skill for requesting one says |
+//! | `request` | get (…) reviewed, get a/an/another (…) review, get/have someone (to) review: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //!
 //! An idiom said not done ("I didn't think it through") asks for nothing.
@@ -75,6 +75,9 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["show|paste|pasted", "me|us", "the", GAP, "output"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
     (&["get|getting", GAP, "reviewed"], "request", Always),
+    (&["get|getting", "a|an|another", GAP, "review"], "request", Always),
+    (&["get|have", "someone|somebody", "to", "review"], "request", Always),
+    (&["have|get", "someone|somebody", "review"], "request", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),
@@ -248,6 +251,9 @@ mod tests {
             ["human"]
         );
         assert_eq!(terms("get the diff reviewed against the spec"), ["request"]);
+        assert_eq!(terms("then get a code review on the fix"), ["request"]);
+        assert_eq!(terms("get someone to review it"), ["request"]);
+        assert_eq!(terms("have somebody review the diff"), ["request"]);
         let ws = |t: &'static str| t.split(' ').collect::<Vec<_>>();
         assert!(commands(&ws("talk it through with me")));
         assert!(!commands(&ws("talk it through with the team")));
@@ -305,6 +311,10 @@ mod tests {
             "talk through what this function does",
             "i have the reviewed changes",
             "have the changes been reviewed",
+            "i got a review from sam yesterday",
+            "the app gets a bad review every week",
+            "don't get a review yet",
+            "someone to review the release notes",
         ] {
             assert!(terms(text).is_empty(), "{text}");
         }
