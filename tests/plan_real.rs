@@ -514,6 +514,8 @@ fn work_the_person_forbids_selects_nothing() {
     for intent in [
         "compare the options for the message queue, but don't take meeting notes on it",
         "compare the options for the message queue and dont send the meeting notes to anyone",
+        "hold off on the meeting notes, compare the options for the message queue",
+        "compare the options for the message queue; skip the meeting notes",
     ] {
         assert_eq!(
             targets(&plan(intent, &[])),

@@ -475,6 +475,11 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
     }
 }
 
+/// Words after "skip" that make it a refusal of what follows.
+const SKIPPED: &[&str] = &[
+    "all", "any", "it", "my", "our", "the", "that", "these", "this", "those",
+];
+
 /// Words before "not a" that say what something is not, and "or" of
 /// "whether or not a…": no refusal.
 const COPULAS: &[&str] = &[
@@ -510,6 +515,12 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     match at(i)? {
         "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
         "do" if at(i + 1) == Some("not") && forbids(i + 2) => Some(i + 2),
+        // "hold off on committing", "skip the PR writeup": not now, not
+        // this. Not "a skip link" nor "skip to content".
+        "hold" if at(i + 1) == Some("off") => Some(i + 2 + usize::from(at(i + 2) == Some("on"))),
+        "skip" if matches!(at(i + 1), Some(w) if SKIPPED.contains(&w) || w.ends_with("ing")) => {
+            Some(i + 1)
+        }
         // "give me the one next move, not a list": what they do not want.
         // Not "whether or not a branch exists", nor what something is not
         // ("it's not a problem", "this is not a drill").
@@ -575,6 +586,15 @@ mod tests {
             span("a second pair of eyes, not a rubber stamp review my changes"),
             "a rubber stamp"
         );
+        assert_eq!(
+            span("hold off on committing any of this"),
+            "committing any of this"
+        );
+        assert_eq!(span("hold off committing"), "committing");
+        assert_eq!(span("nah skip the pr writeup"), "the pr writeup");
+        assert_eq!(span("skip writing tests"), "writing tests");
+        assert_eq!(span("add a skip link to the page"), "");
+        assert_eq!(span("skip to content"), "");
         assert_eq!(span("whether or not a branch exists create one"), "");
         assert_eq!(span("it's not a problem commit the changes"), "");
         assert_eq!(span("this is not a drill deploy it now"), "");
