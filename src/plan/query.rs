@@ -490,10 +490,10 @@ const COPULAS: &[&str] = &[
 /// short noun phrase ("not an implementation plan").
 const NOT_A_WORDS: usize = 3;
 
-/// Where the words of a command the person forbids start when word `i`
 /// opens one: "don't", "never", "do not" (not "don't have": that is what
-/// they are without, see [`span_start`]), and "not a" ("a short plan, not
-/// a novel").
+/// they are without, see [`span_start`]), "hold off (on)", "skip" before
+/// a determiner or an -ing verb, and "not a" ("a short plan, not a
+/// novel").
 fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     // "don't forget to…", "I don't know how to…", "don't overthink it, just
     // make…": not work forbidden.
