@@ -490,6 +490,7 @@ const COPULAS: &[&str] = &[
 /// short noun phrase ("not an implementation plan").
 const NOT_A_WORDS: usize = 3;
 
+/// Where the words of a command the person forbids start when word `i`
 /// opens one: "don't", "never", "do not" (not "don't have": that is what
 /// they are without, see [`span_start`]), "hold off (on)", "skip" before
 /// a determiner or an -ing verb, and "not a" ("a short plan, not a
