@@ -255,6 +255,16 @@ fn getting_a_review_asks_for_one() {
 }
 
 #[test]
+fn getting_someone_up_to_speed_asks_for_a_catchup() {
+    // "up to speed" says none of the skill's words; "First …" opens the
+    // second sentence's task, after a scene.
+    let intent = "back from three weeks off and lost. First get me up to speed on the repo";
+    assert_eq!(targets(&plan(intent, &[])), ["catchup"]);
+    let p = plan("the new engine got up to speed in a week", &[]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+}
+
+#[test]
 fn british_and_american_spellings_meet() {
     // The page reader says "summarise"; the person types "summarize".
     let p = plan("summarize the page for me", &[]);

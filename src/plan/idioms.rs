@@ -15,6 +15,7 @@
 //! | `brainstorm` | think (it) through, talk it through with me, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
+//! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (…) review, get/have someone (to) review: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
@@ -78,6 +79,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get|getting", "a|an|another", GAP, "review"], "request", Always),
     (&["get|have", "someone|somebody", "to", "review"], "request", Always),
     (&["have|get", "someone|somebody", "review"], "request", Always),
+    (&["get|bring|getting|bringing", "me|us", "up", "to", "speed"], "catchup", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),
@@ -252,6 +254,7 @@ mod tests {
         );
         assert_eq!(terms("get the diff reviewed against the spec"), ["request"]);
         assert_eq!(terms("then get a code review on the fix"), ["request"]);
+        assert_eq!(terms("first get me up to speed on it"), ["catchup"]);
         assert_eq!(terms("get someone to review it"), ["request"]);
         assert_eq!(terms("have somebody review the diff"), ["request"]);
         let ws = |t: &'static str| t.split(' ').collect::<Vec<_>>();
@@ -312,6 +315,8 @@ mod tests {
             "i have the reviewed changes",
             "have the changes been reviewed",
             "i got a review from sam yesterday",
+            "the build got up to speed",
+            "don't bring me up to speed",
             "the app gets a bad review every week",
             "don't get a review yet",
             "someone to review the release notes",
