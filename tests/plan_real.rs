@@ -276,8 +276,13 @@ fn british_and_american_spellings_meet() {
 #[test]
 fn asking_to_see_the_output_asks_for_verification() {
     // The skill says "verification"; people say "show me the output".
-    let p = plan("rename the flag, then show me the passing output", &[]);
-    assert!(targets(&p).contains(&"evidence-first".to_string()), "{p}");
+    for intent in [
+        "rename the flag, then show me the passing output",
+        "rename the flag, then paste the passing output",
+    ] {
+        let p = plan(intent, &[]);
+        assert!(targets(&p).contains(&"evidence-first".to_string()), "{p}");
+    }
     let p = plan("show me how to format output in the notes", &[]);
     assert!(!targets(&p).contains(&"evidence-first".to_string()), "{p}");
 }

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through, talk it through with me, bounce (some) ideas, spitball |
-//! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output |
+//! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output, paste the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
@@ -74,6 +74,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["make", "sure", "it", "works"], "verif", Always),
     (&["confirm", "it", "works"], "verif", Always),
     (&["show|paste|pasted", "me|us", "the", GAP, "output"], "verif", Always),
+    (&["paste|pasted", "the", GAP, "output"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
     (&["get|getting", GAP, "reviewed"], "request", Always),
     (&["get|getting", "a|an|another", GAP, "review"], "request", Always),
@@ -267,6 +268,7 @@ mod tests {
         assert_eq!(terms("the job fails, find the real cause"), ["debug"]);
         assert_eq!(terms("it throws, what is actually causing it"), ["debug"]);
         assert_eq!(terms("and pasted me the actual output"), ["verif"]);
+        assert_eq!(terms("run it and paste the output"), ["verif"]);
         assert_eq!(terms("talk it through with me first"), ["brainstorm"]);
         let ws = ["paste", "me", "the", "output", "now"];
         assert_eq!(
