@@ -226,6 +226,17 @@ fn an_idiom_asks_for_the_work_it_names() {
         )),
         ["methodical-debugging", "slides"]
     );
+    // Talking through how a thing should work is designing it; what it
+    // does is explaining it.
+    assert_eq!(
+        targets(&plan(
+            "before any code, let's talk through how the cache should behave",
+            &[]
+        )),
+        ["brainstorm-ideas"]
+    );
+    let p = plan("talk through what this function does", &[]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
     // The same words in another sense are no idiom.
     let p = plan("track down the invoice in my downloads", &[]);
     assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));

@@ -12,7 +12,7 @@
 //! | term | idioms |
 //! |---|---|
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
-//! | `brainstorm` | think (it) through, talk it through with me, bounce (some) ideas, spitball |
+//! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output, paste the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
@@ -66,6 +66,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["think", "through"], "brainstorm", Always),
     (&["think", "it", "through"], "brainstorm", Always),
     (&["talk", "it|this|that", "through", "with", "me|us"], "brainstorm", Always),
+    (&["talk|talking", "through", "how|what", GAP, GAP, "should"], "brainstorm", Always),
     (&["bounce", "ideas"], "brainstorm", Always),
     (&["bounce", "some", "ideas"], "brainstorm", Always),
     (&["spitball"], "brainstorm", Always),
@@ -270,6 +271,14 @@ mod tests {
         assert_eq!(terms("and pasted me the actual output"), ["verif"]);
         assert_eq!(terms("run it and paste the output"), ["verif"]);
         assert_eq!(terms("talk it through with me first"), ["brainstorm"]);
+        assert_eq!(
+            terms("i want to talk through how it should work"),
+            ["brainstorm"]
+        );
+        assert_eq!(
+            terms("let's talk through what this csv export feature should do"),
+            ["brainstorm"]
+        );
         let ws = ["paste", "me", "the", "output", "now"];
         assert_eq!(
             found(&ws, false),
