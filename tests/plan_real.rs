@@ -127,6 +127,17 @@ fn a_command_in_a_sentence_of_its_own_is_a_task() {
 }
 
 #[test]
+fn a_verb_on_no_list_before_its_object_is_the_request() {
+    // "Assemble a deck" is a command by its shape: the sentence before it
+    // is the scene, and what was done there is not asked again.
+    let p = plan(
+        "I compared the options for the queue yesterday. Assemble a deck for the launch",
+        &[],
+    );
+    assert_eq!(targets(&p), ["slides"]);
+}
+
+#[test]
 fn questions_and_near_misses_plan_zero_steps() {
     // The name still works as a command.
     assert_eq!(

@@ -4,7 +4,9 @@
 //! each sentence with these.
 
 use super::clauses::words_of;
-use super::task_words::{phrasal_command, starts_joined_task, starts_task, OBJECT_OPENERS};
+use super::task_words::{
+    phrasal_command, reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS,
+};
 
 /// Words that open a request written in shorthand, its subject left out:
 /// "Need OG images for every post", "Want a landing page by Friday"
@@ -12,8 +14,22 @@ use super::task_words::{phrasal_command, starts_joined_task, starts_task, OBJECT
 /// asks for nothing).
 const WANTS: &[&str] = &["need", "want", "wanna"];
 
+/// Words that open a sentence before an object word without being its
+/// verb: "today the build broke", "half the tests fail".
+const NOT_COMMANDS: &[&str] = &[
+    "half",
+    "last",
+    "thank",
+    "thanks",
+    "today",
+    "tomorrow",
+    "tonight",
+    "yesterday",
+];
+
 /// True when a sentence asks for something: it opens with a verb of a task
-/// ("make…", "review…") or an idiom of work ("talk it through", see
+/// ("make…", "review…"), a word shaped like a verb before a new object
+/// ("pick a direction…"), or an idiom of work ("talk it through", see
 /// [`super::idioms::commands`]), or says it wants one ("can you", "I need",
 /// "help me", "please", "let's").
 pub fn is_request(sentence: &str) -> bool {
@@ -68,6 +84,20 @@ pub fn is_request(sentence: &str) -> bool {
     // before an object.
     let first: Vec<&str> = w.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
     if phrasal_command(&first) {
+        return true;
+    }
+    // "Pick a direction for type and rework the page", "swap each one":
+    // by its shape, a verb on no list before a new object. Not after a
+    // mark ("nice, the tests pass"); a verb on a list asks as above.
+    let marked = w.first().is_some_and(|(_, _, e)| {
+        sentence[*e..]
+            .trim_start()
+            .starts_with([',', ':', ';', '-'])
+    });
+    let not_verb = first
+        .first()
+        .is_some_and(|f| starts_joined_task(f) || NOT_COMMANDS.contains(f));
+    if !marked && !not_verb && reads_as_command(&first) {
         return true;
     }
     let t = sentence.to_lowercase();
@@ -461,6 +491,22 @@ mod tests {
             "record sales rose in May",
             "get that done",
             "post mortem notes",
+        ] {
+            assert!(!is_request(s), "{s}");
+        }
+        // By its shape: a verb on no list before a new object.
+        for s in [
+            "pick a direction for type and rework the page",
+            "shuffle the rows into a sensible order",
+            "Help us figure out what to fix first.",
+        ] {
+            assert!(is_request(s), "{s}");
+        }
+        for s in [
+            "nice, the tests pass now",
+            "today the build broke",
+            "get the tables out",
+            "our signup page looks like every other template",
         ] {
             assert!(!is_request(s), "{s}");
         }
