@@ -15,15 +15,25 @@ use super::task_words::{
 const WANTS: &[&str] = &["need", "want", "wanna"];
 
 /// Words that open a sentence before an object word without being its
-/// verb: "today the build broke", "half the tests fail".
+/// verb: "today the build broke", "half the tests fail", "note the PR is
+/// open", "overall the design looks good".
 const NOT_COMMANDS: &[&str] = &[
+    "besides",
     "half",
+    "however",
     "last",
+    "meanwhile",
+    "mind",
+    "note",
+    "otherwise",
+    "overall",
     "thank",
     "thanks",
     "today",
     "tomorrow",
     "tonight",
+    "whenever",
+    "wherever",
     "yesterday",
 ];
 
@@ -33,7 +43,17 @@ const NOT_COMMANDS: &[&str] = &[
 /// [`super::idioms::commands`]), or says it wants one ("can you", "I need",
 /// "help me", "please", "let's").
 pub fn is_request(sentence: &str) -> bool {
-    let w = words_of(sentence);
+    // "Also fix the failing CI.": a word that adds the request to the one
+    // before stands before its verb.
+    let all = words_of(sentence);
+    let lead = all
+        .iter()
+        .take_while(|(x, _, _)| matches!(x.as_str(), "also" | "and" | "plus"))
+        .count();
+    let (sentence, w) = match all.get(lead) {
+        Some((_, start, _)) if lead > 0 => (&sentence[*start..], words_of(&sentence[*start..])),
+        _ => (sentence, all),
+    };
     if w.first()
         .is_some_and(|(x, _, _)| starts_task(x) || WANTS.contains(&x.as_str()))
     {
@@ -58,11 +78,34 @@ pub fn is_request(sentence: &str) -> bool {
     // A sentence that opens with a verb of work and its object is a
     // command: "wrap the branch up", "redesign the settings screen". Not
     // "get": "get that done" asks for whatever came before.
-    if let [(verb, _, _), (next, _, _), ..] = w.as_slice() {
+    // So is one whose object is a clause ("diagnose what's wrong") or a
+    // link ("clip https://…"), or "pull together an agenda".
+    if let [(verb, _, vend), (next, nstart, _), ..] = w.as_slice() {
+        // The link as typed, or as a page read (see `super::material`).
+        let link = next == super::material::PAGE_WORD
+            || sentence[*vend..*nstart].trim().is_empty()
+                && sentence[*nstart..].starts_with("http");
         let object = OBJECT_OPENERS.contains(&next.as_str())
+            || link
             || matches!(
                 next.as_str(),
-                "this" | "these" | "that" | "those" | "it" | "them" | "every" | "all"
+                "this"
+                    | "these"
+                    | "that"
+                    | "those"
+                    | "it"
+                    | "them"
+                    | "every"
+                    | "all"
+                    | "together"
+                    | "what"
+                    | "what's"
+                    | "whats"
+                    | "why"
+                    | "how"
+                    | "where"
+                    | "which"
+                    | "whether"
             );
         if object && verb != "get" && starts_joined_task(verb) {
             return true;
@@ -494,6 +537,16 @@ mod tests {
         ] {
             assert!(!is_request(s), "{s}");
         }
+        for s in [
+            "Diagnose what's wrong SEO-wise first",
+            "Pull together an agenda and a pre-read",
+            "clip https://example.com/a.html into my vault",
+            "clip webpage into my vault",
+            "Also fix the failing CI.",
+            "and get a code review",
+        ] {
+            assert!(is_request(s), "{s}");
+        }
         // By its shape: a verb on no list before a new object.
         for s in [
             "pick a direction for type and rework the page",
@@ -507,6 +560,8 @@ mod tests {
             "today the build broke",
             "get the tables out",
             "our signup page looks like every other template",
+            "Note the PR is already open.",
+            "Overall the design looks good.",
         ] {
             assert!(!is_request(s), "{s}");
         }

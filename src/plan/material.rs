@@ -31,6 +31,9 @@ use std::borrow::Cow;
 /// What a link to a page is read as: the work is on a web page.
 const PAGE: &str = " webpage ";
 
+/// The word a link to a web page is read as.
+pub const PAGE_WORD: &str = "webpage";
+
 /// The fewest words a quotation has to be material rather than a name.
 pub const MIN_QUOTED_WORDS: usize = 4;
 
