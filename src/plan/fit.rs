@@ -228,7 +228,15 @@ fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Qu
     let Some(&first) = clause.sequence.first() else {
         return false;
     };
-    let ws = words(&clause.text);
+    // "just commit the code", "also brainstorm it": a word that only
+    // softens or adds the command stands before it.
+    const FILLERS: &[&str] = &["also", "and", "just", "now", "please", "pls", "plus", "so"];
+    let all = words(&clause.text);
+    let lead = all
+        .iter()
+        .take_while(|w| FILLERS.contains(&w.as_str()))
+        .count();
+    let ws = &all[lead..];
     let first_word = ws.first().cloned().unwrap_or_default();
     // "shower drain keeps clogging": the name opens a subject, not a
     // command, when a verb of being or going on follows it.
