@@ -432,7 +432,18 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
     // ("don't claim it's done until you've run the suite").
     if let Some(at) = (0..ws.len()).find_map(|i| negated_start(ws, i)) {
         const NEGATION_ENDS: &[&str] = &[
-            "and", "before", "but", "just", "or", "so", "then", "till", "unless", "until",
+            "and",
+            "before",
+            "but",
+            "instead",
+            "just",
+            "or",
+            "otherwise",
+            "so",
+            "then",
+            "till",
+            "unless",
+            "until",
         ];
         let end = (at + 1..ws.len())
             .find(|&i| NEGATION_ENDS.contains(&ws[i].as_str()))
@@ -513,13 +524,40 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     ];
     let at = |k: usize| ws.get(k).map(String::as_str);
     let forbids = |k: usize| at(k).is_some_and(|w| !NOT_FORBIDDING.contains(&w));
+    // Said to the agent: opening the clause or after a softener ("nah
+    // skip the writeup", "can you skip the calls"), not a feature ("let
+    // users skip the tour", "a skip the paywall option").
+    let told = |k: usize| {
+        k.checked_sub(1).and_then(at).is_none_or(|w| {
+            matches!(
+                w,
+                "also"
+                    | "and"
+                    | "but"
+                    | "just"
+                    | "nah"
+                    | "ok"
+                    | "okay"
+                    | "please"
+                    | "pls"
+                    | "so"
+                    | "then"
+                    | "you"
+            )
+        })
+    };
     match at(i)? {
         "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
         "do" if at(i + 1) == Some("not") && forbids(i + 2) => Some(i + 2),
         // "hold off on committing", "skip the PR writeup": not now, not
         // this. Not "a skip link" nor "skip to content".
-        "hold" if at(i + 1) == Some("off") => Some(i + 2 + usize::from(at(i + 2) == Some("on"))),
-        "skip" if matches!(at(i + 1), Some(w) if SKIPPED.contains(&w) || w.ends_with("ing")) => {
+        "hold" if at(i + 1) == Some("off") && told(i) => {
+            Some(i + 2 + usize::from(at(i + 2) == Some("on")))
+        }
+        "skip"
+            if told(i)
+                && matches!(at(i + 1), Some(w) if SKIPPED.contains(&w) || w.ends_with("ing")) =>
+        {
             Some(i + 1)
         }
         // "give me the one next move, not a list": what they do not want.
@@ -596,6 +634,12 @@ mod tests {
         assert_eq!(span("skip writing tests"), "writing tests");
         assert_eq!(span("add a skip link to the page"), "");
         assert_eq!(span("skip to content"), "");
+        assert_eq!(span("let users skip the onboarding tour"), "");
+        assert_eq!(span("can you skip the api calls"), "the api calls");
+        assert_eq!(
+            span("skip it if the tests pass otherwise debug the failure"),
+            "it if the tests pass"
+        );
         assert_eq!(span("whether or not a branch exists create one"), "");
         assert_eq!(span("it's not a problem commit the changes"), "");
         assert_eq!(span("this is not a drill deploy it now"), "");
