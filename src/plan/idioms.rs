@@ -20,7 +20,8 @@
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //!
-//! An idiom said not done ("I didn't think it through") asks for nothing.
+//! An idiom said not done ("I didn't think it through"), or done by the
+//! person ("I'll get a review later"), asks for nothing.
 //! "go live" is left out: it is as often a noun ("the go live checklist",
 //! "after go live"); so are "get to the bottom" ("of the page") and
 //! "track down what's in the report"; "no idea why" asks for debugging only
@@ -31,7 +32,10 @@
 //! "poke holes" as `critic` (skills that critique say "attack",
 //! "objection", "skeptic"; it moved a plan from the critique skill to one
 //! on the thing critiqued), "sanity check" as `verif` (people sanity-check
-//! claims as often as code), and every idiom applied to skill texts too (a
+//! claims as often as code), "paste the output" without "me" (as often
+//! pasted into a doc or a PR description as shown as evidence), "get/have
+//! someone review" (the copy, a plan, flagged posts: not code), and every
+//! idiom applied to skill texts too (a
 //! skill whose body says "root cause" in passing took "debug" requests).
 //! The test of failing reads word openings, so "dropdown" or "except" may
 //! pass it: it only gates the idioms with other senses.

@@ -406,8 +406,9 @@ fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
 /// money on ads", "I don't have ffmpeg"): from after `about`, `without` or
 /// "don't have" to the next preposition, or a conjunction that opens the
 /// ask; or what they forbid or refuse ("dont rewrite it from scratch",
-/// "the next move, not a list"): from after "don't", "never", "do not" or
-/// "not a" to a conjunction or "until" (see [`negated_start`]). They are
+/// "the next move, not a list", "hold off on committing"): from after
+/// "don't", "never", "do not", "not a", "hold off (on)" or "skip" to a
+/// conjunction or "until" (see [`negated_start`]). They are
 /// context for the clause, not its own words. Not `about 2,000` or
 /// `about to`. An empty range when the clause has no such
 /// span. (A skill that promises the same "tight without a full rewrite"
