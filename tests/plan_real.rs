@@ -127,6 +127,27 @@ fn a_command_in_a_sentence_of_its_own_is_a_task() {
 }
 
 #[test]
+fn failures_worked_at_the_same_time_are_parallel_work() {
+    let p = plan(
+        "the export test and the login test fail for unrelated reasons, fix them at the same time",
+        &[],
+    );
+    assert_eq!(targets(&p), ["splitting-work-to-parallel-agents"]);
+    // Not when nothing fails, nor opening the clause.
+    for intent in [
+        "we shipped the slides and the notes at the same time last year",
+        "At the same time, keep the slides short.",
+    ] {
+        let p = plan(intent, &[]);
+        let t = targets(&p);
+        assert!(
+            !t.contains(&"splitting-work-to-parallel-agents".to_string()),
+            "{intent}: {t:?}"
+        );
+    }
+}
+
+#[test]
 fn just_before_a_name_still_commands_it() {
     // "just ship it" opens with the name as "ship it" does.
     let p = plan("the notes are done. just ship it", &[]);

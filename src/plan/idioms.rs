@@ -15,6 +15,7 @@
 //! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
+//! | `parallel` | (fix them) at the same time, inside a clause, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review: a review asked of someone, as a skill for requesting one says |
@@ -49,9 +50,15 @@ pub enum When {
     Always,
     Failing,
     SoughtAndFailing,
+    /// Where the intent tells of something failing, inside its clause,
+    /// not opening it and not before "as": "the three tests fail, fix
+    /// them at the same time", not "At the same time, keep it simple",
+    /// "at the same time as the launch" or "we launched both at the same
+    /// time".
+    Amid,
 }
 
-use When::{Always, Failing, SoughtAndFailing};
+use When::{Always, Amid, Failing, SoughtAndFailing};
 
 /// Idioms, each as its words, with the term of the work it asks for (a
 /// Snowball stem, as skill texts are read) and when it asks for it.
@@ -80,6 +87,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["confirm", "it", "works"], "verif", Always),
     (&["show|paste|pasted", "me|us", "the", GAP, "output"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
+    (&["at", "the", "same", "time"], "parallel", Amid),
     (&["get|getting", GAP, "reviewed"], "request", Always),
     (&["get|getting", "a|an|another", "review"], "request", Always),
     (&["get|getting", "a|an|another", REVIEWS, "review"], "request", Always),
@@ -200,6 +208,7 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
                 Always => true,
                 Failing => failing,
                 SoughtAndFailing => failing && sought(&ws[k.saturating_sub(4)..k]),
+                Amid => failing && k > 0 && rest.get(n).is_none_or(|w| w.as_ref() != "as"),
             } && !negated(&ws[k.saturating_sub(3)..k]);
             if here {
                 let as_written: Vec<&str> = rest[..n].iter().map(AsRef::as_ref).collect();
@@ -214,7 +223,7 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
 /// verb ("talk it through", "double check", "push it live"), not "no idea
 /// why" or "root cause".
 pub fn commands<S: AsRef<str>>(ws: &[S]) -> bool {
-    const NOT_VERBS: &[&str] = &["like", "no", "real", "root", "what's"];
+    const NOT_VERBS: &[&str] = &["at", "like", "no", "real", "root", "what's"];
     IDIOMS.iter().any(|(idiom, _, _)| {
         let first = idiom[0].split('|').next().unwrap_or("");
         !NOT_VERBS.contains(&first) && written(idiom, ws).is_some()
@@ -282,6 +291,10 @@ mod tests {
         assert_eq!(terms("then get a code review on the fix"), ["request"]);
         assert_eq!(terms("first get me up to speed on it"), ["catchup"]);
         assert_eq!(terms("get a second careful review"), ["request"]);
+        assert_eq!(
+            terms("three tests fail fix them at the same time"),
+            ["parallel"]
+        );
         let ws = |t: &'static str| t.split(' ').collect::<Vec<_>>();
         assert!(commands(&ws("talk it through with me")));
         assert!(!commands(&ws("talk it through with the team")));
@@ -357,6 +370,9 @@ mod tests {
             "i'll get a review later",
             "paste the output into the doc",
             "talk through how the test should have caught it",
+            "at the same time keep it simple",
+            "run the linter and the tests at the same time",
+            "ship the docs at the same time as the release",
         ] {
             assert!(terms(text).is_empty(), "{text}");
         }
