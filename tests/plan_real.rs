@@ -148,6 +148,23 @@ fn failures_worked_at_the_same_time_are_parallel_work() {
 }
 
 #[test]
+fn stitching_into_a_single_file_is_combining() {
+    // "into a single file" says what the skill calls combining; a file
+    // of one's own is no combining.
+    let docs = "fixtures/plan/documents";
+    for intent in [
+        "stitch these 4 invoices into a single file",
+        "glue the four contracts together into one file",
+    ] {
+        assert_eq!(planned_in(docs, intent), ["pdf-files"], "{intent}");
+    }
+    assert_eq!(
+        planned_in(docs, "put the notes from today into a file"),
+        ["meeting-notes"]
+    );
+}
+
+#[test]
 fn just_before_a_name_still_commands_it() {
     // "just ship it" opens with the name as "ship it" does.
     let p = plan("the notes are done. just ship it", &[]);

@@ -16,6 +16,7 @@
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `parallel` | (fix them) at the same time, inside a clause, when something fails: failures worked at once, as a skill for parallel agents says |
+//! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review: a review asked of someone, as a skill for requesting one says |
@@ -88,6 +89,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["show|paste|pasted", "me|us", "the", GAP, "output"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
     (&["at", "the", "same", "time"], "parallel", Amid),
+    (&["into", "one|1", "file|pdf"], "combin", Always),
+    (&["into", "a", "single", "file|pdf"], "combin", Always),
     (&["get|getting", GAP, "reviewed"], "request", Always),
     (&["get|getting", "a|an|another", "review"], "request", Always),
     (&["get|getting", "a|an|another", REVIEWS, "review"], "request", Always),
@@ -291,6 +294,7 @@ mod tests {
         assert_eq!(terms("then get a code review on the fix"), ["request"]);
         assert_eq!(terms("first get me up to speed on it"), ["catchup"]);
         assert_eq!(terms("get a second careful review"), ["request"]);
+        assert_eq!(terms("stitch them into a single file"), ["combin"]);
         assert_eq!(
             terms("three tests fail fix them at the same time"),
             ["parallel"]
@@ -371,6 +375,7 @@ mod tests {
             "paste the output into the doc",
             "talk through how the test should have caught it",
             "at the same time keep it simple",
+            "put it into a file",
             "run the linter and the tests at the same time",
             "ship the docs at the same time as the release",
         ] {
