@@ -226,7 +226,7 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
 /// verb ("talk it through", "double check", "push it live"), not "no idea
 /// why" or "root cause".
 pub fn commands<S: AsRef<str>>(ws: &[S]) -> bool {
-    const NOT_VERBS: &[&str] = &["at", "like", "no", "real", "root", "what's"];
+    const NOT_VERBS: &[&str] = &["at", "into", "like", "no", "real", "root", "what's"];
     IDIOMS.iter().any(|(idiom, _, _)| {
         let first = idiom[0].split('|').next().unwrap_or("");
         !NOT_VERBS.contains(&first) && written(idiom, ws).is_some()
@@ -327,6 +327,15 @@ mod tests {
             terms("it crashed, dig for the actual root cause"),
             ["debug"]
         );
+        // Opening its clause, or before "as", "at the same time" is when,
+        // not how, even where something fails.
+        let ws = ["at", "the", "same", "time", "keep", "it", "simple"];
+        assert!(found(&ws, true).is_empty());
+        let ws = [
+            "fix", "it", "at", "the", "same", "time", "as", "the", "release",
+        ];
+        assert!(found(&ws, true).is_empty());
+        assert!(!commands(&["into", "one", "file", "please"]));
         let ws = ["find", "out", "why"];
         assert_eq!(found(&ws, true), [("debug", "find out why".to_string())]);
         assert!(found(&ws, false).is_empty());
