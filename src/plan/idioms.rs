@@ -15,7 +15,7 @@
 //! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output |
 //! | `deploy` | push/put/take it live, put/get it online |
-//! | `parallel` | (fix them) at the same time, inside a clause, when something fails: failures worked at once, as a skill for parallel agents says |
+//! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
@@ -52,10 +52,11 @@ pub enum When {
     Failing,
     SoughtAndFailing,
     /// Where the intent tells of something failing, inside its clause,
-    /// not opening it and not before "as": "the three tests fail, fix
-    /// them at the same time", not "At the same time, keep it simple",
-    /// "at the same time as the launch" or "we launched both at the same
-    /// time".
+    /// not opening it, and ending it or before a word of [`AMID_ENDS`]:
+    /// "the three tests fail, fix them at the same time (and …)", not "At
+    /// the same time, keep it simple", "at the same time as the launch",
+    /// "fails at the same time every night" or "we launched both at the
+    /// same time".
     Amid,
 }
 
@@ -102,6 +103,10 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get", "it", "online"], "deploy", Always),
     (&["take", "it", "live"], "deploy", Always),
 ];
+
+/// Words that may follow an [`When::Amid`] idiom: what ends its clause
+/// ("…at the same time and tell me…", "…at the same time pls").
+const AMID_ENDS: &[&str] = &["and", "but", "please", "pls", "so", "then", "too"];
 
 /// The words that may say which review is asked for ("get a second
 /// review", "a quick code review"): of code, or how thorough. Not "a
@@ -211,7 +216,9 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
                 Always => true,
                 Failing => failing,
                 SoughtAndFailing => failing && sought(&ws[k.saturating_sub(4)..k]),
-                Amid => failing && k > 0 && rest.get(n).is_none_or(|w| w.as_ref() != "as"),
+                Amid => {
+                    failing && k > 0 && rest.get(n).is_none_or(|w| AMID_ENDS.contains(&w.as_ref()))
+                }
             } && !negated(&ws[k.saturating_sub(3)..k]);
             if here {
                 let as_written: Vec<&str> = rest[..n].iter().map(AsRef::as_ref).collect();
@@ -335,6 +342,10 @@ mod tests {
             "fix", "it", "at", "the", "same", "time", "as", "the", "release",
         ];
         assert!(found(&ws, true).is_empty());
+        let ws = ["it", "fails", "at", "the", "same", "time", "every", "night"];
+        assert!(found(&ws, true).is_empty());
+        let ws = ["fix", "them", "at", "the", "same", "time", "pls"];
+        assert_eq!(found(&ws, true).len(), 1);
         assert!(!commands(&["into", "one", "file", "please"]));
         let ws = ["find", "out", "why"];
         assert_eq!(found(&ws, true), [("debug", "find out why".to_string())]);
