@@ -323,6 +323,16 @@ mod tests {
     }
 
     #[test]
+    fn the_page_word_is_what_a_link_is_read_as() {
+        // `asks` reads PAGE_WORD after a verb as the link it stands for.
+        assert_eq!(PAGE.trim(), PAGE_WORD);
+        assert_eq!(
+            words("clip https://example.com/a into my vault")[1],
+            PAGE_WORD
+        );
+    }
+
+    #[test]
     fn pasted_text_and_link_hosts_are_material() {
         assert_eq!(
             words("Rewrite this headline: 'An Innovative Platform for Business' for our tool"),
