@@ -34,11 +34,11 @@
 //! summarizer use") is a request, and so are "how do I merge these PDFs"
 //! and "can you…". An intent that says it wants no work done ("just
 //! venting", "that's all for today") and asks for none is marked
-//! declined. What a sentence asks is read in [`super::asks`].
+//! declined. What a sentence asks is read in [`super::asks`], whether it
+//! declines in [`super::declines`].
 
-use super::asks::{
-    a_piece_asks, declines_work, is_knowledge_request, is_question, is_request, names_own,
-};
+use super::asks::{is_knowledge_request, is_question, is_request, names_own};
+use super::declines::{a_piece_asks, declines_work};
 use super::order_words;
 use super::sentences;
 use super::task_words::{opens_imperative, starts_joined_task, OBJECT_OPENERS};

@@ -11,6 +11,7 @@ pub mod asks;
 pub mod clauses;
 pub mod closure;
 mod compounds;
+pub mod declines;
 pub mod derive;
 pub mod description;
 mod explain;
