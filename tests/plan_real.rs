@@ -266,6 +266,44 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
 }
 
 #[test]
+fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
+    // Each of these names the work a skill does, and says it is not wanted
+    // of the agent: the person does it, did it, or takes the ask back.
+    for intent in [
+        "I'll fix the CI checks on my pull request myself later, no need for you to touch it",
+        "fyi I went ahead and fixed the CI checks on my pull request myself, so nothing for you to do there",
+        "the slides for the all-hands still need work. I'm doing them myself tomorrow, just needed to vent for a sec",
+        "Never mind the slides for the all-hands from earlier. I finished them, so ignore that request.",
+        "the slides went down great at the all-hands. no changes needed, just wanted to say thanks",
+        "how are slides different from a deck? not asking you to do anything in the repo, I just want to understand it before my talk tomorrow",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
+    }
+    // Work the person did is a scene, and a request beside it still asks.
+    for (intent, skill) in [
+        (
+            "I fixed the CI checks on my pull request myself and they failed again",
+            "fix-ci",
+        ),
+        (
+            "I'll do the slides myself, but fix the CI checks on my pull request",
+            "fix-ci",
+        ),
+        (
+            "never mind the slides, fix the CI checks on my pull request instead",
+            "fix-ci",
+        ),
+        (
+            "no need for you to touch the slides. fix the CI checks on my pull request",
+            "fix-ci",
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), [skill], "{intent}");
+    }
+}
+
+#[test]
 fn an_idiom_asks_for_the_work_it_names() {
     // The scene alone asks for nothing; "track down why" asks for
     // debugging, a word the idiom never says.

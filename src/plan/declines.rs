@@ -20,23 +20,34 @@ use super::clauses::words_of;
 /// ("the CI is failing again, just curious"; "sharing this: the deploy
 /// fails with a 500") the person may still want it worked on.
 const DECLINES: &[&str] = &[
+    "forget about",
+    "ignore my earlier request",
+    "ignore my last request",
+    "ignore that request",
+    "just saying thanks",
     "need to vent",
     "needed to vent",
     "never mind",
     "nevermind",
     "no action needed",
     "no action required",
+    "no change needed",
+    "no changes needed",
+    "no changes required",
+    "no need for you to",
     "no need to do anything",
     "not asking for anything",
     "not asking you to do anything",
     "not building anything",
     "not doing anything",
     "not setting anything up",
+    "nothing else needed",
     "nothing for you to do",
     "nothing to do here",
     "nothing to do there",
     "rant over",
     "ranting",
+    "scratch that",
     "that's all for today",
     "that's all i needed",
     "that's it for today",
@@ -44,20 +55,23 @@ const DECLINES: &[&str] = &[
     "venting",
     "want to understand",
     "wanted to know",
+    "wanted to say thanks",
 ];
 
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
-    "actually", "also", "and", "anyway", "but", "honestly", "i", "i'm", "im", "just", "lol", "oh",
-    "ok", "okay", "only", "purely", "really", "so", "ugh", "wait", "was", "we", "we're", "well",
+    "actually", "also", "and", "anyway", "btw", "but", "fyi", "honestly", "i", "i'm", "im", "just",
+    "lol", "oh", "ok", "okay", "only", "purely", "really", "so", "ugh", "wait", "was", "we",
+    "we're", "well",
 ];
 
 /// Words that may come after a phrase of [`DECLINES`] in its piece: when,
 /// to whom, thanks, and what is wondered about ("just want to understand
 /// it", "…what you'd say").
 const DECLINE_TAIL: &[&str] = &[
-    "anyone", "it", "lol", "now", "right", "rn", "say", "someone", "thanks", "that", "think",
-    "this", "to", "today", "tonight", "what", "yet", "you", "you'd", "ya",
+    "a", "anyone", "bit", "earlier", "for", "here", "it", "lol", "minute", "moment", "now",
+    "right", "rn", "say", "sec", "second", "someone", "thanks", "that", "there", "think", "this",
+    "to", "today", "tonight", "what", "yet", "you", "you'd", "ya",
 ];
 
 /// Words anywhere in a piece that ask for work, beside those
@@ -76,7 +90,8 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // Most sentences hold no phrase of a decline: a search says so before
     // any word is read.
     let lower = sentence.to_lowercase().replace('\u{2019}', "'");
-    if !DECLINES.iter().any(|d| lower.contains(d)) {
+    let own = lower.contains("myself") || lower.contains("ourselves");
+    if !own && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
     let pieces = pieces_of(sentence);
@@ -107,7 +122,8 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
         .collect()
 }
 
-/// True when `piece` is a phrase of [`DECLINES`] alone (see there).
+/// True when `piece` is a phrase of [`DECLINES`] alone (see there), or
+/// the person's own doing of the work ([`does_it_self`]).
 fn is_decline(piece: &str) -> bool {
     let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
     let lead = w
@@ -115,12 +131,84 @@ fn is_decline(piece: &str) -> bool {
         .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
         .count();
     let rest = &w[lead..];
-    DECLINES.iter().any(|d| {
-        let n = d.split(' ').count();
-        rest.len() >= n
-            && d.split(' ').zip(rest).all(|(a, b)| a == b)
-            && rest[n..].iter().all(|x| DECLINE_TAIL.contains(&x.as_str()))
-    })
+    does_it_self(&w) || DECLINES.iter().any(|d| declines_as(d, rest))
+}
+
+/// True when `rest` is the phrase `d` and a tail it may have: words of
+/// [`DECLINE_TAIL`], then a clause of time ("…just want to understand it
+/// before my interview tomorrow"). After a phrase that ends with "to" a
+/// verb comes first ("no need for you to touch it"); after a take-back
+/// ("never mind", "forget about") what is taken back ("never mind the PDF
+/// form from earlier").
+fn declines_as(d: &str, rest: &[String]) -> bool {
+    let n = d.split(' ').count();
+    if rest.len() < n || !d.split(' ').zip(rest).all(|(a, b)| a == b) {
+        return false;
+    }
+    let after = &rest[n..];
+    if d.ends_with(" to") {
+        return after
+            .first()
+            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_lowercase()))
+            && is_tail(&after[1..]);
+    }
+    if TAKE_BACK.contains(&d) && is_taken_back(after) {
+        return true;
+    }
+    is_tail(after)
+}
+
+/// Phrases that take back an earlier request, with what it was.
+const TAKE_BACK: &[&str] = &["never mind", "nevermind", "forget about"];
+
+/// True when `words` name what a take-back takes back: a noun phrase of a
+/// few words ("the PDF form from earlier"), not a new task ("the tests and
+/// deploy it").
+fn is_taken_back(words: &[String]) -> bool {
+    const OPENS: &[&str] = &["the", "that", "this", "those", "these", "my", "our"];
+    const NEW_WORK: &[&str] = &["and", "but", "then", "just", "instead", "so"];
+    words.first().is_some_and(|w| OPENS.contains(&w.as_str()))
+        && words.len() <= 6
+        && !words.iter().any(|w| NEW_WORK.contains(&w.as_str()))
+}
+
+/// True when `words` are words of [`DECLINE_TAIL`], then perhaps a clause
+/// of time of a few words ("before my interview tomorrow").
+fn is_tail(words: &[String]) -> bool {
+    const TIME: &[&str] = &["before", "until", "till", "after"];
+    let k = words
+        .iter()
+        .take_while(|x| DECLINE_TAIL.contains(&x.as_str()))
+        .count();
+    let time = &words[k..];
+    time.is_empty() || time.len() <= 6 && TIME.contains(&time[0].as_str())
+}
+
+/// True when `words` say the person does the work themself, now, later or
+/// already: "I'll do the deploy myself from the dashboard", "I'm doing it
+/// myself tomorrow", "I went ahead and pushed the fix myself". Not what
+/// happened to work the person did ("I wrote the parser myself and it
+/// crashes"): that sets a scene.
+fn does_it_self(words: &[String]) -> bool {
+    const PERSON: &[&str] = &["i", "we"];
+    const DOING: &[&str] = &["doing", "going", "gonna", "handling", "taking"];
+    let lead = words
+        .iter()
+        .take_while(|x| DECLINE_LEAD.contains(&x.as_str()) && !PERSON.contains(&x.as_str()))
+        .count();
+    let w: Vec<&str> = words[lead..].iter().map(String::as_str).collect();
+    let opens = match w.as_slice() {
+        ["i'll" | "we'll" | "ill", ..] => true,
+        ["i" | "we", "will" | "already", ..] => true,
+        ["i" | "we", "went", "ahead", ..] => true,
+        ["i've" | "we've", "already", ..] => true,
+        ["i'd" | "we'd", "rather", ..] => true,
+        ["i'm" | "im" | "we're", doing, ..] => DOING.contains(doing),
+        _ => false,
+    };
+    opens
+        && w.iter().any(|x| matches!(*x, "myself" | "ourselves"))
+        && !w.iter().any(|x| matches!(*x, "but" | "help" | "you"))
 }
 
 /// True when `piece` asks for work: it opens as a request once its lead
@@ -163,6 +251,35 @@ mod tests {
             "I was going to ask for a review but it's approved, so never mind",
         ] {
             assert!(declines_work(s, s.ends_with('?')), "{s}");
+        }
+    }
+
+    #[test]
+    fn doing_it_oneself_or_taking_it_back_declines_it() {
+        for s in [
+            "I'll do the Vercel deploy myself from the dashboard later, no need for you to touch it.",
+            "fyi I went ahead and pushed the fix myself from my laptop, so nothing for you to do there.",
+            "I'm doing it myself tomorrow morning, just needed to vent for a sec",
+            "we already shipped it ourselves",
+            "Never mind the PDF form from earlier.",
+            "I printed it and mailed it, so ignore that request.",
+            "no changes needed, just wanted to say thanks",
+            "Not asking you to do anything in the repo, I just want to understand it before my interview tomorrow.",
+        ] {
+            assert!(declines_work(s, s.ends_with('?')), "{s}");
+        }
+        for s in [
+            // What happened to the person's own work is a scene.
+            "I wrote the parser myself and it crashes on empty input",
+            "I'll do the copy myself but help me with the layout",
+            "I'd rather do it myself, can you show me how?",
+            // A take-back of one thing beside new work, or of a task.
+            "never mind the tests and deploy it",
+            // Only part of the work, or none, is declined.
+            "no need for you to touch the schema, the API is what breaks",
+            "I want to understand it before you change the code, so explain the flow first",
+        ] {
+            assert!(!declines_work(s, s.ends_with('?')), "{s}");
         }
     }
 

@@ -487,6 +487,15 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
     }
 }
 
+/// True when "myself" or "ourselves" comes in the words from `from` up to
+/// the next conjunction: "I'll do the slides myself".
+fn does_it_self(ws: &[String], from: usize) -> bool {
+    ws.iter()
+        .skip(from)
+        .take_while(|w| !matches!(w.as_str(), "and" | "but" | "so" | "then" | "or"))
+        .any(|w| matches!(w.as_str(), "myself" | "ourselves"))
+}
+
 /// Words after "skip" that make it a refusal of what follows.
 const SKIPPED: &[&str] = &[
     "all", "any", "it", "my", "our", "the", "that", "these", "this", "those",
@@ -505,8 +514,9 @@ const NOT_A_WORDS: usize = 3;
 /// Where the words of a command the person forbids start when word `i`
 /// opens one: "don't", "never", "do not" (not "don't have": that is what
 /// they are without, see [`span_start`]), "hold off (on)", "skip" before
-/// a determiner or an -ing verb, and "not a" ("a short plan, not a
-/// novel").
+/// a determiner or an -ing verb, "not a" ("a short plan, not a novel"),
+/// the person's own work ("I'll do the slides myself") and what a
+/// take-back names ("never mind the slides", "forget about the deck").
 fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     // "don't forget to…", "I don't know how to…", "don't overthink it, just
     // make…": not work forbidden.
@@ -558,6 +568,20 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         "skip"
             if told(i)
                 && matches!(at(i + 1), Some(w) if SKIPPED.contains(&w) || w.ends_with("ing")) =>
+        {
+            Some(i + 1)
+        }
+        // "never mind the slides, fix the CI instead": taken back.
+        "never" if at(i + 1) == Some("mind") && told(i) => Some(i + 2),
+        "nevermind" if told(i) => Some(i + 1),
+        "forget" if at(i + 1) == Some("about") && told(i) => Some(i + 2),
+        // "I'll do the slides myself, but fix the CI": the person's own
+        // work, not the agent's.
+        "i'll" | "we'll" if told(i) && does_it_self(ws, i + 1) => Some(i + 1),
+        "i'm" | "we're"
+            if told(i)
+                && matches!(at(i + 1), Some("doing" | "handling" | "taking"))
+                && does_it_self(ws, i + 1) =>
         {
             Some(i + 1)
         }
@@ -644,5 +668,26 @@ mod tests {
         assert_eq!(span("whether or not a branch exists create one"), "");
         assert_eq!(span("it's not a problem commit the changes"), "");
         assert_eq!(span("this is not a drill deploy it now"), "");
+    }
+
+    #[test]
+    fn work_the_person_does_or_takes_back_is_no_part_of_the_ask() {
+        assert_eq!(
+            span("i'll do the slides myself but fix the ci"),
+            "do the slides myself"
+        );
+        assert_eq!(
+            span("i'm doing the deploy myself"),
+            "doing the deploy myself"
+        );
+        assert_eq!(span("i'll review it and then merge it"), "");
+        assert_eq!(span("i'll need the deck by friday"), "");
+        assert_eq!(
+            span("never mind the slides fix the ci instead"),
+            "the slides fix the ci"
+        );
+        assert_eq!(span("nevermind the readme"), "the readme");
+        assert_eq!(span("forget about the deck"), "the deck");
+        assert_eq!(span("i never mind the noise"), "");
     }
 }
