@@ -304,6 +304,16 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
 }
 
 #[test]
+fn the_folder_a_file_lives_in_asks_for_nothing() {
+    // "docs" is only where the file lives: no design document is asked for.
+    let p = plan("tighten the wording in docs/onboarding.md", &[]);
+    assert!(!targets(&p).contains(&"design-doc".to_string()), "{p}");
+    // Named as the work, the same word still asks.
+    let p = plan("write the design docs for the onboarding flow", &[]);
+    assert_eq!(targets(&p), ["design-doc"]);
+}
+
+#[test]
 fn an_idiom_asks_for_the_work_it_names() {
     // The scene alone asks for nothing; "track down why" asks for
     // debugging, a word the idiom never says.

@@ -19,6 +19,9 @@
 //!   `'…'`. Shorter quotes stay: they name things ("the 'So What' sweep",
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
 //!   against them;
+//! - the folders of a file's path that every project has (`docs/`,
+//!   `src/`, `lib/`; see [`LAYOUT_FOLDERS`]): "docs/onboarding.md" is a
+//!   file named onboarding, and asks nothing of a documentation skill;
 //! - the extension of a config, data or web source file
 //!   (`dispatcher.ts`, `package-lock.json`; see [`CODE_EXTENSIONS`]): the
 //!   file's name stays, its language is not the work. A document's
@@ -76,7 +79,8 @@ fn spans(s: &str) -> Vec<(usize, usize, bool)> {
         let found = link_at(s, i)
             .map(|end| (end, true))
             .or_else(|| quote_at(s, i, &mut unclosed).map(|end| (end, false)))
-            .or_else(|| code_extension_at(s, i).map(|end| (end, false)));
+            .or_else(|| code_extension_at(s, i).map(|end| (end, false)))
+            .or_else(|| folders_at(s, i).map(|end| (end, false)));
         if let Some((end, link)) = found {
             out.push((i, end, link));
             i = end;
@@ -164,6 +168,43 @@ fn code_extension_at(s: &str, i: usize) -> Option<usize> {
         .collect();
     (!JS_LIBRARIES.contains(&name.as_str())).then_some(end)
 }
+
+/// The folders of a file's path starting at `i` (at a word start), when
+/// each is one of [`LAYOUT_FOLDERS`]: where the last `/` before the file's
+/// name ends. Only a path that ends in a file with an extension:
+/// "app/routes/" names what is worked on, and "CI/CD" or "and/or" are no
+/// paths.
+fn folders_at(s: &str, i: usize) -> Option<usize> {
+    // Not inside a link's path ("…/articles/x.html" says what the page is).
+    let inside = s[..i].ends_with(['/', '.', ':', '-', '_', '~']);
+    if !starts_word(s, i) || inside {
+        return None;
+    }
+    let rest = &s[i..];
+    let len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '/' | '.' | '_' | '-' | '~')))
+        .unwrap_or(rest.len());
+    let path = rest[..len].trim_end_matches('.');
+    let last_slash = path.rfind('/')?;
+    let file = &path[last_slash + 1..];
+    let is_file = file.rsplit_once('.').is_some_and(|(name, ext)| {
+        !name.is_empty() && !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+    });
+    let folders = &path[..last_slash];
+    let layout = folders
+        .split('/')
+        .all(|f| f.is_empty() || matches!(f, "." | ".." | "~") || LAYOUT_FOLDERS.contains(&f));
+    (is_file && last_slash > 0 && layout).then_some(i + last_slash + 1)
+}
+
+/// Folders every kind of project has, which say where a file lives and not
+/// what it is: "docs/onboarding.md" asks nothing of a documentation skill.
+/// A folder that says what its files are stays ("docs/plans/auth.md" is a
+/// plan, "posts/x.md" a post).
+const LAYOUT_FOLDERS: &[&str] = &[
+    "app", "apps", "assets", "bin", "build", "cmd", "dist", "doc", "docs", "internal", "lib",
+    "packages", "pkg", "public", "scripts", "src", "static", "tmp", "vendor",
+];
 
 /// True when the link whose host ends at `host_end` is a page, not a
 /// file: its path ends in no extension or a page's (`.html`, `.php`).
@@ -323,6 +364,33 @@ mod tests {
     }
 
     #[test]
+    fn a_files_layout_folders_are_blanked() {
+        assert_eq!(
+            words("trim docs/onboarding.md"),
+            ["trim", "onboarding", "md"]
+        );
+        assert_eq!(
+            words("fix ./src/lib/parse.py now"),
+            ["fix", "parse", "py", "now"]
+        );
+        // A folder that says what its files are stays, as do folders with
+        // no file, links' paths, and words joined by a slash.
+        assert_eq!(
+            words("run docs/plans/auth.md"),
+            ["run", "docs", "plans", "auth", "md"]
+        );
+        assert_eq!(words("audit app/routes/"), ["audit", "app", "routes"]);
+        assert_eq!(
+            words("read https://x.io/docs/a.html"),
+            ["read", "webpage", "docs", "a", "html"]
+        );
+        assert_eq!(
+            words("CI/CD and/or src/docs"),
+            ["ci", "cd", "and", "or", "src", "docs"]
+        );
+    }
+
+    #[test]
     fn the_page_word_is_what_a_link_is_read_as() {
         // `asks` reads PAGE_WORD after a verb as the link it stands for.
         assert_eq!(PAGE.trim(), PAGE_WORD);
@@ -380,15 +448,7 @@ mod tests {
     fn a_code_file_keeps_its_name_not_its_language() {
         assert_eq!(
             words("conflicts in src/dispatcher.ts and package-lock.json."),
-            [
-                "conflicts",
-                "in",
-                "src",
-                "dispatcher",
-                "and",
-                "package",
-                "lock"
-            ]
+            ["conflicts", "in", "dispatcher", "and", "package", "lock"]
         );
         assert_eq!(
             words("checkout.spec.ts fails"),
