@@ -314,6 +314,40 @@ fn the_folder_a_file_lives_in_asks_for_nothing() {
 }
 
 #[test]
+fn a_bare_ask_or_an_added_one_makes_the_scene_the_work() {
+    // "Figure out why." names nothing: what it is about is the sentence
+    // before it. Unless the bare ask chose a skill itself (debugging).
+    for (intent, want) in [
+        ("the pull request checks are red. figure out why.", vec!["fix-ci"]),
+        ("the CI checks on my pull request failed again. what's wrong?", vec!["fix-ci"]),
+        (
+            "I updated the dependencies and now the slides for the all-hands render blank. figure out why.",
+            vec!["methodical-debugging"],
+        ),
+        // "Also", "too" and "while you're in there" add to a task before.
+        (
+            "the CI checks on my pull request are red. Also update the slides for the all-hands.",
+            vec!["fix-ci", "slides"],
+        ),
+        (
+            "the CI checks on my pull request are red. Update the slides for the all-hands too.",
+            vec!["fix-ci", "slides"],
+        ),
+        (
+            "the CI checks on my pull request are red. while you're in there, also go through the slides for the all-hands",
+            vec!["fix-ci", "slides"],
+        ),
+        // Without them the first sentence is the scene.
+        (
+            "the CI checks on my pull request are red. update the slides for the all-hands.",
+            vec!["slides"],
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), want, "{intent}");
+    }
+}
+
+#[test]
 fn an_idiom_asks_for_the_work_it_names() {
     // The scene alone asks for nothing; "track down why" asks for
     // debugging, a word the idiom never says.

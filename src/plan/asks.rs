@@ -54,6 +54,32 @@ pub fn names_own(text: &str) -> bool {
 /// [`super::idioms::commands`]), or says it wants one ("can you", "I need",
 /// "help me", "please", "let's").
 pub fn is_request(sentence: &str) -> bool {
+    // "While you're in there, also go through the components", "if you
+    // have time, fix the lint too": the clause of when or whether before
+    // the comma leaves the command after it.
+    if let Some(rest) = after_condition(sentence) {
+        return is_request_here(rest);
+    }
+    is_request_here(sentence)
+}
+
+/// What follows a short opening clause of when, whether or while that
+/// ends at a comma ("when you get a chance, …"), if the sentence opens
+/// with one.
+fn after_condition(sentence: &str) -> Option<&str> {
+    const OPENERS: &[&str] = &["while", "when", "whenever", "if", "once"];
+    let w = words_of(sentence);
+    let (first, _, _) = w.first()?;
+    if !OPENERS.contains(&first.as_str()) {
+        return None;
+    }
+    let comma = sentence.find(',')?;
+    let inside = w.iter().take_while(|(_, b, _)| *b < comma).count();
+    (inside <= 7).then(|| sentence[comma + 1..].trim_start())
+}
+
+/// [`is_request`] on a sentence that opens with its main clause.
+fn is_request_here(sentence: &str) -> bool {
     // "Also fix the failing CI.": a word that adds the request to the one
     // before stands before its verb.
     let all = words_of(sentence);
@@ -186,6 +212,8 @@ pub fn is_request(sentence: &str) -> bool {
         "how to",
         "i have to",
         "we have to",
+        "been asked to",
+        "your task is",
     ];
     MARKERS.iter().any(|m| t.contains(m))
 }
@@ -380,6 +408,26 @@ pub fn is_knowledge_request(text: &str) -> bool {
 mod tests {
     use super::*;
     use crate::plan::clauses::split;
+
+    #[test]
+    fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
+        for s in [
+            "while you're in there, also go through the components in src/ui",
+            "when you get a chance, review the PR",
+            "if it's really green, wrap this up into a doc",
+            "You have been asked to benchmark the parser",
+            "look into the logs",
+        ] {
+            assert!(is_request(s), "{s}");
+        }
+        for s in [
+            "When I run the build from my script, it works fine",
+            "if you ask me, the design is fine",
+            "while the tests ran, the build broke",
+        ] {
+            assert!(!is_request(s), "{s}");
+        }
+    }
 
     #[test]
     fn a_verb_of_work_and_its_object_is_a_command() {

@@ -73,6 +73,11 @@ pub struct Clause {
     /// step mark ("2)", "->") and asks for work after it ("Then write the
     /// plan."): a step of its own, not more about the request before it.
     pub step: bool,
+    /// It sets the scene that a bare ask in the sentence after it is about
+    /// ("Traffic fell off a cliff. Figure out why."): the number of that
+    /// sentence. Read as a task, it serves only when the bare ask itself
+    /// chooses no skill (see [`is_bare`]).
+    pub object_of: Option<usize>,
     /// The intent asks for no work: a sentence says so ("just venting",
     /// "that's all for today"; see [`declines_work`]) and no other asks
     /// for any. No skill serves it unless it is named.
@@ -128,6 +133,17 @@ pub fn split(intent: &str) -> Vec<Clause> {
     if asked_by_question {
         read.requests = std::mem::take(&mut read.own_questions);
     }
+    // "Traffic fell off a cliff since the redesign. Figure out why.": a
+    // bare ask is about the sentence before it, which is the work. "The CI
+    // is red. Also update the slides.": an ask added to it says so too.
+    let mut object_of: Vec<Option<usize>> = vec![None; read.requests.len()];
+    for n in 1..read.requests.len() {
+        let scene = !read.requests[n - 1] && !read.presents[n - 1];
+        if scene && (read.bare[n] || read.adds[n] && read.requests[n]) {
+            read.requests[n - 1] = true;
+            object_of[n - 1] = read.bare[n].then_some(n);
+        }
+    }
     let requests = &read.requests;
     let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
     let mut clauses: Vec<Clause> = Vec::new();
@@ -145,6 +161,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
             sentence: n,
             step: n > 0 && read.steps[n],
+            object_of: object_of[n],
             declined,
         });
     }
@@ -173,6 +190,11 @@ struct Read {
     requests: Vec<bool>,
     own_questions: Vec<bool>,
     steps: Vec<bool>,
+    /// It asks, or asks about, nothing but what the sentence before it
+    /// says ("Figure out why.", "What's wrong with it?"; see [`is_bare`]).
+    bare: Vec<bool>,
+    /// It adds its ask to one before it (see [`adds_to_before`]).
+    adds: Vec<bool>,
     /// It hands material over ("here's my plan for…").
     presents: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
@@ -286,8 +308,77 @@ impl Read {
         self.requests
             .push(!declines && (is_request(trimmed) && !states_order || step));
         self.steps.push(step);
+        self.bare.push(!declines && is_bare(trimmed));
+        self.adds.push(adds_to_before(trimmed));
         self.own_questions.push(!declines && own_question);
     }
+}
+
+/// True when `sentence` asks for work, or about something, in words that
+/// name nothing of their own: "Figure out why.", "Can you look into it?",
+/// "What's wrong with it?", "Any idea what's going on?". What it is about
+/// is what the sentence before it says.
+fn is_bare(sentence: &str) -> bool {
+    const BARE: &[&str] = &[
+        "a",
+        "and",
+        "any",
+        "at",
+        "can",
+        "cause",
+        "could",
+        "debug",
+        "diagnose",
+        "explain",
+        "figure",
+        "find",
+        "fix",
+        "going",
+        "happening",
+        "help",
+        "idea",
+        "into",
+        "investigate",
+        "is",
+        "it",
+        "just",
+        "look",
+        "me",
+        "on",
+        "out",
+        "please",
+        "pls",
+        "reason",
+        "root",
+        "sort",
+        "that",
+        "the",
+        "this",
+        "us",
+        "what",
+        "what's",
+        "whats",
+        "why",
+        "with",
+        "wrong",
+        "you",
+    ];
+    let words = plain_all(sentence);
+    !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str()))
+}
+
+/// True when `sentence` says its ask comes on top of one before it:
+/// "Also update the slides.", "Update the slides too.", "While you're at
+/// it, …", "While you're in there, …".
+fn adds_to_before(sentence: &str) -> bool {
+    let words = plain_all(sentence);
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(w.as_slice(), ["also" | "plus", ..])
+        || matches!(w.as_slice(), [.., "too"] | [.., "as", "well"])
+        || matches!(
+            w.as_slice(),
+            ["while", "you're" | "youre" | "ur" | "you", ..]
+        ) && w.iter().take(5).any(|x| matches!(*x, "it" | "there"))
 }
 
 /// The order the pieces run in, as their indices: written order, except

@@ -46,6 +46,9 @@ pub struct QueryClause {
     /// The intent says it wants no work done (see
     /// [`super::clauses::Clause::declined`]).
     pub declined: bool,
+    /// The sentence of the bare ask it is the scene of (see
+    /// [`super::clauses::Clause::object_of`]).
+    pub object_of: Option<usize>,
 }
 
 /// An intent, analysed.
@@ -165,6 +168,7 @@ impl Query {
                 head: None,
                 asks: super::clauses::opens_request(&c.text),
                 declined: c.declined,
+                object_of: c.object_of,
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, (clause_no, failing));
             if !clause.terms.is_empty() || c.question {
@@ -362,6 +366,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         head: None,
         asks: parts.iter().any(|c| c.asks),
         declined: false,
+        object_of: None,
     };
     for c in parts {
         w.sequence.extend(&c.sequence);

@@ -46,6 +46,9 @@
 //!    person's own work is the ask and the other sentences its scene
 //!    ([`super::clauses::Clause::beside_question`]). When that reading
 //!    chooses nothing, the scene's sentences are read as tasks of their own.
+//! 6. A bare ask ("Figure out why.", "What's wrong?") is about the sentence
+//!    before it, which is read as a task; it serves only when the bare ask
+//!    chose no skill itself ([`super::clauses::Clause::object_of`]).
 
 use super::explain::{note_scene, note_thin, note_unasked};
 use super::fit::{fit, Fit};
@@ -317,6 +320,20 @@ fn clause_picks(
             picks.push((k, first, fits));
         }
     }
+    // "…render blank. Figure out why.": the scene is the work only when the
+    // bare ask chose no skill of its own (a debugging skill for "figure
+    // out why").
+    let asked_in = |n: usize| {
+        picks
+            .iter()
+            .any(|(k, _, _)| query.clauses[*k].sentence == n)
+    };
+    let own: Vec<bool> = picks
+        .iter()
+        .map(|(k, _, _)| query.clauses[*k].object_of.is_none_or(|n| !asked_in(n)))
+        .collect();
+    let mut own = own.into_iter();
+    picks.retain(|_| own.next().unwrap_or(true));
     picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
     picks
 }

@@ -285,14 +285,16 @@ pub fn opens_imperative(words: &[&str]) -> bool {
 }
 
 /// True when `words` open with a verb and its particle before a new
-/// object, by their shape: "carry out the plan", "spin up a worktree".
+/// object, by their shape: "carry out the plan", "spin up a worktree",
+/// "go through the components".
 /// A noun is seldom followed by "out the" or "up a".
 pub fn phrasal_command(words: &[&str]) -> bool {
     use super::compounds::PARTICLES;
+    // "go through the components", "look into the logs": prepositions that
+    // make a verb of work with the verb before them.
+    let particle = |p: &str| PARTICLES.contains(&p) || matches!(p, "through" | "into");
     match words {
-        [verb, particle, object, ..] => {
-            verb_shaped(verb) && PARTICLES.contains(particle) && OBJECT_WORDS.contains(object)
-        }
+        [verb, p, object, ..] => verb_shaped(verb) && particle(p) && OBJECT_WORDS.contains(object),
         _ => false,
     }
 }

@@ -293,3 +293,33 @@ fn a_decline_gives_way_to_an_ask_anywhere() {
     let c = split("nice, the tests pass now. that's all for today, thanks");
     assert!(c.iter().all(|c| c.declined), "{c:?}");
 }
+
+#[test]
+fn a_bare_ask_makes_the_scene_before_it_the_work() {
+    for intent in [
+        "Since the redesign our traffic from google fell off a cliff. figure out why.",
+        "My website barely shows up in search. What's wrong?",
+        "the export drops rows on big files. can you look into it?",
+    ] {
+        let c = split(intent);
+        assert!(!c[0].context, "{intent}: {c:?}");
+        assert_eq!(c[0].object_of, Some(1), "{intent}: {c:?}");
+    }
+    // An ask with words of its own keeps the scene a scene.
+    let c = split("the export drops rows on big files. figure out why the totals differ.");
+    assert!(c[0].context && c[0].object_of.is_none(), "{c:?}");
+}
+
+#[test]
+fn an_ask_added_to_one_before_makes_the_scene_before_it_work() {
+    for intent in [
+        "the CI checks on my PR are red. Also update the slides.",
+        "the CI checks on my PR are red. Update the slides too.",
+        "the CI checks on my PR are red. While you're in there, go through the slides.",
+    ] {
+        let c = split(intent);
+        assert!(!c[0].context && c[0].object_of.is_none(), "{intent}: {c:?}");
+    }
+    let c = split("the CI checks on my PR are red. Update the slides.");
+    assert!(c[0].context, "{c:?}");
+}
