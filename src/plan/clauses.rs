@@ -76,7 +76,7 @@ pub struct Clause {
     /// It sets the scene that a bare ask in the sentence after it is about
     /// ("Traffic fell off a cliff. Figure out why."): the number of that
     /// sentence. Read as a task, it serves only when the bare ask itself
-    /// chooses no skill (see [`is_bare`]).
+    /// chooses no skill (see `is_bare`).
     pub object_of: Option<usize>,
     /// The intent asks for no work: a sentence says so ("just venting",
     /// "that's all for today"; see [`declines_work`]) and no other asks
