@@ -348,6 +348,16 @@ fn a_bare_ask_or_an_added_one_makes_the_scene_the_work() {
 }
 
 #[test]
+fn one_headline_word_with_little_evidence_is_not_enough() {
+    // compass "picks the single next step"; "name" is only in its body.
+    let p = plan("pick a name for the new service", &["--explain"]);
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+    // Two words of its description, or more evidence, still choose it.
+    let p = plan("pick the single next step for this stalled project", &[]);
+    assert_eq!(targets(&p), ["compass"]);
+}
+
+#[test]
 fn an_idiom_asks_for_the_work_it_names() {
     // The scene alone asks for nothing; "track down why" asks for
     // debugging, a word the idiom never says.

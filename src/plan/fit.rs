@@ -32,7 +32,11 @@ pub struct Fit {
     /// see [`super::head`]) found above the body with that evidence. Two words found only in
     /// the body are its details, not its job ("reduce my docker image
     /// size" is not the GIF maker's work): they count only with a third
-    /// word or [`BODY_ONLY_AT`] evidence.
+    /// word or [`BODY_ONLY_AT`] evidence. Under that evidence, one word
+    /// above the body with others from the body is not enough either: it
+    /// takes two words above the body, or an uncommon word of the name
+    /// ("pick a name for the new service" is no work of a skill that
+    /// "picks the next step" and has "name" in its body).
     pub strong: bool,
     /// The part of [`Fit::own`] from the words "it" stands for.
     pub borrowed: f64,
@@ -74,6 +78,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // An own word found above the body (name, description, use-when):
     // two words found only in the body are the skill's details, not its job.
     let mut headline = false;
+    let mut headline_words = 0usize;
     // The thing the clause's command acts on, named above the body.
     let mut head = false;
     let versioned = versioned_names(r, q);
@@ -112,6 +117,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 specific |= !q.weak[m.term] || declared;
                 f.own_specific |= !q.weak[m.term] || declared;
                 headline |= m.fields.in_headline();
+                headline_words += usize::from(m.fields.in_headline());
                 format |= declared;
                 // A format or tool named in a clause that asks for nothing
                 // ("the powerpoint at the all-hands was boring") is what
@@ -174,7 +180,8 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
         // image size" must not take a GIF skill whose body says "image".
         || (specific
             && (words >= 2 || format)
-            && (headline || words >= 3 || f.own >= BODY_ONLY_AT)))
+            && (headline || words >= 3 || f.own >= BODY_ONLY_AT)
+            && (headline_words >= 2 || f.in_name >= 1 || format || f.own >= BODY_ONLY_AT)))
         && (own_words > 0 || after_scene(q, k));
     f.only_borrowed = own_words == 0;
     f.total += f.own;
