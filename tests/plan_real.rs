@@ -283,6 +283,14 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
     // Work the person did is a scene, and a request beside it still asks.
     for (intent, skill) in [
         (
+            "I'll do the slides myself. Now fix the CI checks on my pull request.",
+            "fix-ci",
+        ),
+        (
+            "I'm doing the slides myself; you fix the CI checks on my pull request.",
+            "fix-ci",
+        ),
+        (
             "I fixed the CI checks on my pull request myself and they failed again",
             "fix-ci",
         ),
@@ -314,7 +322,7 @@ fn the_folder_a_file_lives_in_asks_for_nothing() {
 }
 
 #[test]
-fn a_bare_ask_or_an_added_one_makes_the_scene_the_work() {
+fn a_bare_ask_or_one_made_while_at_it_makes_the_scene_the_work() {
     // "Figure out why." names nothing: what it is about is the sentence
     // before it. Unless the bare ask chose a skill itself (debugging).
     for (intent, want) in [
@@ -324,14 +332,15 @@ fn a_bare_ask_or_an_added_one_makes_the_scene_the_work() {
             "I updated the dependencies and now the slides for the all-hands render blank. figure out why.",
             vec!["methodical-debugging"],
         ),
-        // "Also", "too" and "while you're in there" add to a task before.
+        // "While you're in there" adds to a task before; "also" and "too"
+        // add to a scene as often.
         (
             "the CI checks on my pull request are red. Also update the slides for the all-hands.",
-            vec!["fix-ci", "slides"],
+            vec!["slides"],
         ),
         (
-            "the CI checks on my pull request are red. Update the slides for the all-hands too.",
-            vec!["fix-ci", "slides"],
+            "the CI checks on my pull request were fixed by Dana. Update the slides for the all-hands too.",
+            vec!["slides"],
         ),
         (
             "the CI checks on my pull request are red. while you're in there, also go through the slides for the all-hands",

@@ -83,10 +83,26 @@ fn is_request_here(sentence: &str) -> bool {
     // "Also fix the failing CI.": a word that adds the request to the one
     // before stands before its verb.
     let all = words_of(sentence);
+    // So does "now" ("Now review the PR."), and "you" before a command
+    // ("You deploy the preview.", "you handle the query tuning").
     let lead = all
         .iter()
-        .take_while(|(x, _, _)| matches!(x.as_str(), "also" | "and" | "plus"))
+        .take_while(|(x, _, _)| matches!(x.as_str(), "also" | "and" | "plus" | "now"))
         .count();
+    // Past forms that look plain: "you said the migration is done".
+    const PAST: &[&str] = &[
+        "built", "did", "found", "gave", "got", "had", "knew", "left", "made", "meant", "ran",
+        "said", "saw", "sent", "set", "spent", "thought", "told", "took", "went", "wrote",
+    ];
+    let commands = |rest: &[(String, usize, usize)]| {
+        let w: Vec<&str> = rest.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
+        w.first()
+            .is_some_and(|v| starts_task(v) || !PAST.contains(v) && reads_as_command(&w))
+    };
+    let lead = match all.get(lead..) {
+        Some([(you, _, _), rest @ ..]) if you == "you" && commands(rest) => lead + 1,
+        _ => lead,
+    };
     let (sentence, w) = match all.get(lead) {
         Some((_, start, _)) if lead > 0 => (&sentence[*start..], words_of(&sentence[*start..])),
         _ => (sentence, all),
@@ -187,6 +203,7 @@ fn is_request_here(sentence: &str) -> bool {
         "would you",
         "will you",
         "help me",
+        "help with",
         "i need",
         "we need",
         "i want",
@@ -417,6 +434,10 @@ mod tests {
             "if it's really green, wrap this up into a doc",
             "You have been asked to benchmark the parser",
             "look into the logs",
+            "Now review the PR for security issues.",
+            "You deploy the preview to Vercel.",
+            "you handle the Postgres query tuning",
+            "Just help with the pricing tiers.",
         ] {
             assert!(is_request(s), "{s}");
         }
@@ -424,6 +445,8 @@ mod tests {
             "When I run the build from my script, it works fine",
             "if you ask me, the design is fine",
             "while the tests ran, the build broke",
+            "you said the migration is done",
+            "now the build fails",
         ] {
             assert!(!is_request(s), "{s}");
         }

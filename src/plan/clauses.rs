@@ -135,13 +135,21 @@ pub fn split(intent: &str) -> Vec<Clause> {
     }
     // "Traffic fell off a cliff since the redesign. Figure out why.": a
     // bare ask is about the sentence before it, which is the work. "The CI
-    // is red. Also update the slides.": an ask added to it says so too.
+    // is red. While you're at it, update the slides.": so is an ask made
+    // while the agent is at it.
+    // Every sentence of the scene counts, back to the ask before it ("Our
+    // eval scores jumped overnight. That seems suspicious. Look into it.").
     let mut object_of: Vec<Option<usize>> = vec![None; read.requests.len()];
     for n in 1..read.requests.len() {
-        let scene = !read.requests[n - 1] && !read.presents[n - 1];
-        if scene && (read.bare[n] || read.adds[n] && read.requests[n]) {
-            read.requests[n - 1] = true;
-            object_of[n - 1] = read.bare[n].then_some(n);
+        if !(read.bare[n] || read.adds[n] && read.requests[n]) {
+            continue;
+        }
+        for m in (0..n).rev() {
+            if read.requests[m] || read.presents[m] {
+                break;
+            }
+            read.requests[m] = true;
+            object_of[m] = read.bare[n].then_some(n);
         }
     }
     let requests = &read.requests;
@@ -367,18 +375,18 @@ fn is_bare(sentence: &str) -> bool {
     !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str()))
 }
 
-/// True when `sentence` says its ask comes on top of one before it:
-/// "Also update the slides.", "Update the slides too.", "While you're at
-/// it, …", "While you're in there, …".
+/// True when `sentence` says the agent is already at work on what the
+/// sentence before it says: "While you're at it, …", "While you're in
+/// there, …". Not "Also …" or "… too": after "We already did an SEO audit
+/// in March." or "Our docs live in Notion." they add to a scene, not to a
+/// task (measured on an adversarial pass: 16 worse, 1 better).
 fn adds_to_before(sentence: &str) -> bool {
     let words = plain_all(sentence);
     let w: Vec<&str> = words.iter().map(String::as_str).collect();
-    matches!(w.as_slice(), ["also" | "plus", ..])
-        || matches!(w.as_slice(), [.., "too"] | [.., "as", "well"])
-        || matches!(
-            w.as_slice(),
-            ["while", "you're" | "youre" | "ur" | "you", ..]
-        ) && w.iter().take(5).any(|x| matches!(*x, "it" | "there"))
+    matches!(
+        w.as_slice(),
+        ["while", "you're" | "youre" | "ur" | "you", ..]
+    ) && w.iter().take(5).any(|x| matches!(*x, "it" | "there"))
 }
 
 /// The order the pieces run in, as their indices: written order, except

@@ -20,6 +20,7 @@ use super::clauses::words_of;
 /// ("the CI is failing again, just curious"; "sharing this: the deploy
 /// fails with a 500") the person may still want it worked on.
 const DECLINES: &[&str] = &[
+    "forget",
     "forget about",
     "ignore my earlier request",
     "ignore my last request",
@@ -45,6 +46,7 @@ const DECLINES: &[&str] = &[
     "nothing for you to do",
     "nothing to do here",
     "nothing to do there",
+    "nvm",
     "rant over",
     "ranting",
     "scratch that",
@@ -159,7 +161,7 @@ fn declines_as(d: &str, rest: &[String]) -> bool {
 }
 
 /// Phrases that take back an earlier request, with what it was.
-const TAKE_BACK: &[&str] = &["never mind", "nevermind", "forget about"];
+const TAKE_BACK: &[&str] = &["never mind", "nevermind", "nvm", "forget", "forget about"];
 
 /// True when `words` name what a take-back takes back: a noun phrase of a
 /// few words ("the PDF form from earlier"), not a new task ("the tests and
@@ -186,11 +188,12 @@ fn is_tail(words: &[String]) -> bool {
 
 /// True when `words` say the person does the work themself, now, later or
 /// already: "I'll do the deploy myself from the dashboard", "I'm doing it
-/// myself tomorrow", "I went ahead and pushed the fix myself". Not what
+/// myself tomorrow", "let me handle the deploy myself", "I went ahead and
+/// pushed the fix myself". Not what
 /// happened to work the person did ("I wrote the parser myself and it
 /// crashes"): that sets a scene.
 fn does_it_self(words: &[String]) -> bool {
-    const PERSON: &[&str] = &["i", "we"];
+    const PERSON: &[&str] = &["i", "i'm", "im", "we", "we're"];
     const DOING: &[&str] = &["doing", "going", "gonna", "handling", "taking"];
     let lead = words
         .iter()
@@ -203,6 +206,7 @@ fn does_it_self(words: &[String]) -> bool {
         ["i" | "we", "went", "ahead", ..] => true,
         ["i've" | "we've", "already", ..] => true,
         ["i'd" | "we'd", "rather", ..] => true,
+        ["let", "me" | "us", ..] => true,
         ["i'm" | "im" | "we're", doing, ..] => DOING.contains(doing),
         _ => false,
     };
@@ -264,6 +268,10 @@ mod tests {
             "Never mind the PDF form from earlier.",
             "I printed it and mailed it, so ignore that request.",
             "no changes needed, just wanted to say thanks",
+            "I'm doing the Vercel deploy myself this time",
+            "let me handle the deploy myself",
+            "nvm, I figured it out",
+            "Actually, forget the security review",
             "Not asking you to do anything in the repo, I just want to understand it before my interview tomorrow.",
         ] {
             assert!(declines_work(s, s.ends_with('?')), "{s}");
@@ -273,6 +281,8 @@ mod tests {
             "I wrote the parser myself and it crashes on empty input",
             "I'll do the copy myself but help me with the layout",
             "I'd rather do it myself, can you show me how?",
+            "I'm doing the frontend myself; you handle the query tuning.",
+            "forget the security review, just merge it",
             // A take-back of one thing beside new work, or of a task.
             "never mind the tests and deploy it",
             // Only part of the work, or none, is declined.

@@ -305,21 +305,35 @@ fn a_bare_ask_makes_the_scene_before_it_the_work() {
         assert!(!c[0].context, "{intent}: {c:?}");
         assert_eq!(c[0].object_of, Some(1), "{intent}: {c:?}");
     }
+    // Every sentence of the scene before it.
+    let c = split("Our eval scores jumped overnight. That seems suspicious. Can you look into it?");
+    assert!(!c[0].context && !c[1].context, "{c:?}");
+    assert_eq!(
+        (c[0].object_of, c[1].object_of),
+        (Some(2), Some(2)),
+        "{c:?}"
+    );
     // An ask with words of its own keeps the scene a scene.
     let c = split("the export drops rows on big files. figure out why the totals differ.");
     assert!(c[0].context && c[0].object_of.is_none(), "{c:?}");
 }
 
 #[test]
-fn an_ask_added_to_one_before_makes_the_scene_before_it_work() {
+fn an_ask_made_while_at_it_makes_the_scene_before_it_work() {
     for intent in [
-        "the CI checks on my PR are red. Also update the slides.",
-        "the CI checks on my PR are red. Update the slides too.",
         "the CI checks on my PR are red. While you're in there, go through the slides.",
+        "the CI checks on my PR are red. while ur at it, update the slides.",
     ] {
         let c = split(intent);
         assert!(!c[0].context && c[0].object_of.is_none(), "{intent}: {c:?}");
     }
-    let c = split("the CI checks on my PR are red. Update the slides.");
-    assert!(c[0].context, "{c:?}");
+    // "Also" and "too" add to a scene as often as to a task.
+    for intent in [
+        "the CI checks on my PR are red. Update the slides.",
+        "We already did an SEO audit in March. Also draft the launch email.",
+        "Our competitors all have comparison pages. We need one too.",
+    ] {
+        let c = split(intent);
+        assert!(c[0].context, "{intent}: {c:?}");
+    }
 }
