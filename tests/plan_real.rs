@@ -367,6 +367,28 @@ fn one_headline_word_with_little_evidence_is_not_enough() {
 }
 
 #[test]
+fn a_clause_that_only_forbids_asks_for_nothing() {
+    for (intent, want) in [
+        (
+            "Don't touch the slides for the all-hands, fix the CI checks on my pull request",
+            vec!["fix-ci"],
+        ),
+        ("Don't touch the slides for the all-hands.", vec![]),
+        (
+            "the deck renders blank since the update. Don't start patching things, find the actual cause first.",
+            vec!["methodical-debugging"],
+        ),
+        // Not what someone else never did.
+        (
+            "have someone who's never seen the slides for the all-hands review them cold",
+            vec!["slides"],
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), want, "{intent}");
+    }
+}
+
+#[test]
 fn an_idiom_asks_for_the_work_it_names() {
     // The scene alone asks for nothing; "track down why" asks for
     // debugging, a word the idiom never says.

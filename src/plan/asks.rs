@@ -64,13 +64,16 @@ pub fn is_request(sentence: &str) -> bool {
 }
 
 /// What follows a short opening clause of when, whether or while that
-/// ends at a comma ("when you get a chance, …"), if the sentence opens
-/// with one.
+/// ends at a comma ("when you get a chance, …"), or a short refusal ("don't
+/// guess, …"), if the sentence opens with one.
 fn after_condition(sentence: &str) -> Option<&str> {
     const OPENERS: &[&str] = &["while", "when", "whenever", "if", "once"];
+    // "Don't start patching things, find the actual cause first": what
+    // the person forbids, then what they ask.
+    const FORBIDS: &[&str] = &["don't", "dont", "never"];
     let w = words_of(sentence);
     let (first, _, _) = w.first()?;
-    if !OPENERS.contains(&first.as_str()) {
+    if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) {
         return None;
     }
     let comma = sentence.find(',')?;
@@ -438,6 +441,7 @@ mod tests {
             "You deploy the preview to Vercel.",
             "you handle the Postgres query tuning",
             "Just help with the pricing tiers.",
+            "Don't start patching things, find the actual cause first.",
         ] {
             assert!(is_request(s), "{s}");
         }
@@ -447,6 +451,7 @@ mod tests {
             "while the tests ran, the build broke",
             "you said the migration is done",
             "now the build fails",
+            "don't worry, the tests pass",
         ] {
             assert!(!is_request(s), "{s}");
         }

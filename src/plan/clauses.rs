@@ -456,7 +456,14 @@ fn opens_step(sentence: &str) -> bool {
     let commas = commas_after(sentence, &found);
     let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
     let main = |rest: &[String]| opens_request(&rest.join(" "));
-    order_words::opener_end(&words, &commas, main).is_some_and(|i| main(&words[i..]))
+    let Some(i) = order_words::opener_end(&words, &commas, main) else {
+        return false;
+    };
+    // "Then, once I'm oriented, tell me …": a clause of time after the
+    // connective.
+    main(&words[i..])
+        || order_words::opener_end(&words[i..], &commas[i..], main)
+            .is_some_and(|j| j > 0 && main(&words[i + j..]))
 }
 
 /// True when the sentence opens with a connective of order ("after that,

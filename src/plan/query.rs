@@ -171,7 +171,9 @@ impl Query {
                 object_of: c.object_of,
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, (clause_no, failing));
-            if !clause.terms.is_empty() || c.question {
+            // A clause that only forbids stays, with no terms of its own:
+            // what "it" in the clause after it stands for is its words.
+            if !clause.terms.is_empty() || c.question || !clause.topic.is_empty() {
                 q.clauses.push(clause);
             }
         }
@@ -193,6 +195,7 @@ impl Query {
         (no, failing): (usize, bool),
     ) {
         let (from, to) = topic_of(ws);
+        let forbidden = forbids(ws);
         let mut topic_terms = Vec::new();
         let parts = [
             (&ws[..from], true),
@@ -241,8 +244,10 @@ impl Query {
         // Each topic term once, and none that is also the clause's own.
         let mut seen = std::collections::HashSet::new();
         topic_terms.retain(|&t| !ids.is_in(t, no) && seen.insert(t));
-        // A clause that is all topic ("all about pricing") keeps it.
-        if clause.terms.is_empty() {
+        // A clause that is all topic ("all about pricing") keeps it, but
+        // not one that only forbids ("Don't touch the CSV writer"): it asks
+        // for no work.
+        if clause.terms.is_empty() && !forbidden {
             for &t in &topic_terms {
                 ids.first_in(t, no);
             }
@@ -450,6 +455,8 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
             "till",
             "unless",
             "until",
+            "when",
+            "while",
         ];
         let end = (at + 1..ws.len())
             .find(|&i| NEGATION_ENDS.contains(&ws[i].as_str()))
@@ -501,6 +508,23 @@ fn does_it_self(ws: &[String], from: usize) -> bool {
         .any(|w| matches!(w.as_str(), "myself" | "ourselves"))
 }
 
+/// True when the clause forbids work: a span of [`negated_start`] opens it.
+fn forbids(ws: &[String]) -> bool {
+    // Said to the agent as the clause's command ("Don't touch the writer",
+    // "please never push to main"), not about someone ("who's never seen
+    // it").
+    let lead = ws
+        .iter()
+        .take_while(|w| {
+            matches!(
+                w.as_str(),
+                "please" | "pls" | "just" | "and" | "but" | "so" | "also"
+            )
+        })
+        .count();
+    negated_start(ws, lead).is_some_and(|at| at < ws.len())
+}
+
 /// Words after "skip" that make it a refusal of what follows.
 const SKIPPED: &[&str] = &[
     "all", "any", "it", "my", "our", "the", "that", "these", "this", "those",
@@ -531,6 +555,7 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         "forget",
         "have",
         "hesitate",
+        "let",
         "know",
         "mind",
         "need",
@@ -673,6 +698,18 @@ mod tests {
         assert_eq!(span("whether or not a branch exists create one"), "");
         assert_eq!(span("it's not a problem commit the changes"), "");
         assert_eq!(span("this is not a drill deploy it now"), "");
+    }
+
+    #[test]
+    fn a_clause_forbids_only_when_it_opens_with_the_refusal() {
+        let ws = |s: &str| -> Vec<String> { s.split(' ').map(str::to_string).collect() };
+        assert!(super::forbids(&ws("don't touch the csv writer")));
+        assert!(super::forbids(&ws("please never push to main")));
+        assert!(!super::forbids(&ws(
+            "have someone who's never seen it read it"
+        )));
+        assert!(!super::forbids(&ws("don't forget to run the tests")));
+        assert!(!super::forbids(&ws("don't let the ci fail again")));
     }
 
     #[test]

@@ -337,3 +337,13 @@ fn an_ask_made_while_at_it_makes_the_scene_before_it_work() {
         assert!(c[0].context, "{intent}: {c:?}");
     }
 }
+
+#[test]
+fn a_step_may_open_with_a_clause_of_time_after_its_connective() {
+    let c = split("Catch me up on the repo. Then, once I'm oriented, tell me the next step.");
+    assert!(
+        c.iter().any(|c| c.step && c.text.contains("tell me")),
+        "{c:?}"
+    );
+    assert!(!c[1].context, "{c:?}");
+}
