@@ -389,6 +389,15 @@ fn a_clause_that_only_forbids_asks_for_nothing() {
 }
 
 #[test]
+fn but_before_you_start_puts_its_sentence_first() {
+    let p = plan(
+        "Write the design doc for the cache with me section by section. But before you start, compare the options for the cache and their trade-offs.",
+        &[],
+    );
+    assert_eq!(targets(&p), ["research-options", "design-doc"]);
+}
+
+#[test]
 fn an_idiom_asks_for_the_work_it_names() {
     // The scene alone asks for nothing; "track down why" asks for
     // debugging, a word the idiom never says.

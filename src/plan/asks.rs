@@ -67,18 +67,25 @@ pub fn is_request(sentence: &str) -> bool {
 /// ends at a comma ("when you get a chance, …"), or a short refusal ("don't
 /// guess, …"), if the sentence opens with one.
 fn after_condition(sentence: &str) -> Option<&str> {
-    const OPENERS: &[&str] = &["while", "when", "whenever", "if", "once"];
+    const OPENERS: &[&str] = &[
+        "after", "before", "if", "once", "until", "when", "whenever", "while",
+    ];
     // "Don't start patching things, find the actual cause first": what
     // the person forbids, then what they ask.
     const FORBIDS: &[&str] = &["don't", "dont", "never"];
     let w = words_of(sentence);
-    let (first, _, _) = w.first()?;
+    // "But before you start, set up a worktree".
+    let lead = w
+        .iter()
+        .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so"))
+        .count();
+    let (first, _, _) = w.get(lead)?;
     if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) {
         return None;
     }
     let comma = sentence.find(',')?;
     let inside = w.iter().take_while(|(_, b, _)| *b < comma).count();
-    (inside <= 7).then(|| sentence[comma + 1..].trim_start())
+    (inside <= 7 + lead).then(|| sentence[comma + 1..].trim_start())
 }
 
 /// [`is_request`] on a sentence that opens with its main clause.
@@ -442,6 +449,7 @@ mod tests {
             "you handle the Postgres query tuning",
             "Just help with the pricing tiers.",
             "Don't start patching things, find the actual cause first.",
+            "But before you start, set up a separate worktree.",
         ] {
             assert!(is_request(s), "{s}");
         }

@@ -409,7 +409,11 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
                     .position(|&o| o == k - 1)
                     .unwrap_or(order.len());
                 order.insert(at, k);
-                cursor = None;
+                // "Work through the plan. But before you start, set up a
+                // worktree.": the rest of a sentence that goes before the
+                // one before it goes there too.
+                let opens_sentence = pieces[k - 1].sentence != n;
+                cursor = opens_sentence.then_some((n, at + 1));
             }
             // The rest of a sentence that came first follows it there.
             _ => match cursor {
@@ -440,13 +444,17 @@ fn presents_material(sentence: &str) -> bool {
 }
 
 /// True when the sentence opens by putting itself before the sentence
-/// before it: "Before that, …", "But first, …", "Before you do, …". Not
+/// before it: "Before that, …", "But first, …", "Before you do, …", "But
+/// before you start, …". Not
 /// "Before I merge, run the tests": that is before the merge, which the
 /// sentence before did not ask for.
 fn opens_reversed(sentence: &str) -> bool {
     let found = words_of(sentence);
     let words = plain(&found);
-    order_words::reversing(&words).is_some() || order_words::before_doing_it(&words)
+    // "But before you start, …": the conjunction adds nothing to the order.
+    let joined = usize::from(matches!(words.first(), Some(&("but" | "and" | "so"))));
+    order_words::reversing(&words).is_some()
+        || order_words::before_doing_it(&plain(&found[joined.min(found.len())..]))
 }
 
 /// True when the sentence opens with a connective of order ("then",

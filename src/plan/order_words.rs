@@ -158,13 +158,17 @@ pub fn opens_with_before<S: AsRef<str>>(words: &[S]) -> bool {
 }
 
 /// True when a sentence opens with "before" and a clause that stands for
-/// the task before it: "Before you do, …", "Before doing that, …", or a
+/// the task before it: "Before you do, …", "Before doing that, …",
+/// "Before you start, …", or a
 /// verb on a word that points back: "Before you write it, …", "before
 /// sending them, …".
 pub fn before_doing_it<S: AsRef<str>>(words: &[S]) -> bool {
     let near: Vec<&str> = words.iter().skip(1).take(4).map(AsRef::as_ref).collect();
     opens_with_before(words)
-        && (near.iter().take(3).any(|w| matches!(*w, "do" | "doing"))
+        && (near
+            .iter()
+            .take(3)
+            .any(|w| matches!(*w, "do" | "doing" | "start" | "starting" | "begin"))
             || near
                 .iter()
                 .skip_while(|w| **w == "you")
@@ -264,6 +268,7 @@ mod tests {
         assert!(!opens_with_before(&["before"]));
         assert!(before_doing_it(&["before", "you", "do", "research"]));
         assert!(before_doing_it(&["before", "doing", "that", "research"]));
+        assert!(before_doing_it(&["before", "you", "start", "set"]));
         assert!(!before_doing_it(&["before", "i", "merge", "run"]));
         assert!(persons_time(&["before", "i", "ship", "it"]));
         assert!(persons_time(&["once", "we've", "launched"]));
