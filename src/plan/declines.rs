@@ -20,6 +20,10 @@ use super::clauses::words_of;
 /// ("the CI is failing again, just curious"; "sharing this: the deploy
 /// fails with a 500") the person may still want it worked on.
 const DECLINES: &[&str] = &[
+    "don't change anything",
+    "don't touch anything",
+    "dont change anything",
+    "dont touch anything",
     "forget",
     "forget about",
     "ignore my earlier request",
@@ -63,8 +67,8 @@ const DECLINES: &[&str] = &[
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
     "actually", "also", "and", "anyway", "btw", "but", "fyi", "honestly", "i", "i'm", "im", "just",
-    "lol", "oh", "ok", "okay", "only", "purely", "really", "so", "ugh", "wait", "was", "we",
-    "we're", "well",
+    "lol", "oh", "ok", "okay", "only", "please", "purely", "really", "so", "ugh", "wait", "was",
+    "we", "we're", "well",
 ];
 
 /// Words that may come after a phrase of [`DECLINES`] in its piece: when,
@@ -78,8 +82,14 @@ const DECLINE_TAIL: &[&str] = &[
 
 /// Words anywhere in a piece that ask for work, beside those
 /// [`is_request`] finds ("could you", "please"): "just curious whether you
-/// could merge these".
-const ASKING: &[&str] = &["you could", "you can"];
+/// could merge these", "don't touch anything, just tell me what's wrong".
+const ASKING: &[&str] = &[
+    "you could",
+    "you can",
+    "tell me",
+    "show me",
+    "walk me through",
+];
 
 /// True when `sentence` (`asked`: as a question) says the person wants no
 /// work done and no piece of it asks for any. Pieces are cut at commas,
@@ -92,7 +102,7 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // Most sentences hold no phrase of a decline: a search says so before
     // any word is read.
     let lower = sentence.to_lowercase().replace('\u{2019}', "'");
-    let own = lower.contains("myself") || lower.contains("ourselves");
+    let own = lower.contains("myself") || lower.contains("ourselves") || lower.contains("by hand");
     if !own && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
@@ -207,11 +217,13 @@ fn does_it_self(words: &[String]) -> bool {
         ["i've" | "we've", "already", ..] => true,
         ["i'd" | "we'd", "rather", ..] => true,
         ["let", "me" | "us", ..] => true,
-        ["i'm" | "im" | "we're", doing, ..] => DOING.contains(doing),
+        ["i'm" | "im" | "we're", doing, ..] => DOING.contains(doing) || doing.ends_with("ing"),
         _ => false,
     };
+    // "I'm resolving the conflicts by hand in my editor".
+    let by_hand = w.windows(2).any(|p| p == ["by", "hand"]);
     opens
-        && w.iter().any(|x| matches!(*x, "myself" | "ourselves"))
+        && (by_hand || w.iter().any(|x| matches!(*x, "myself" | "ourselves")))
         && !w.iter().any(|x| matches!(*x, "but" | "help" | "you"))
 }
 
@@ -272,6 +284,7 @@ mod tests {
             "let me handle the deploy myself",
             "nvm, I figured it out",
             "Actually, forget the security review",
+            "I'm resolving the conflicts by hand in my editor so please don't touch anything.",
             "Not asking you to do anything in the repo, I just want to understand it before my interview tomorrow.",
         ] {
             assert!(declines_work(s, s.ends_with('?')), "{s}");
@@ -282,6 +295,8 @@ mod tests {
             "I'll do the copy myself but help me with the layout",
             "I'd rather do it myself, can you show me how?",
             "I'm doing the frontend myself; you handle the query tuning.",
+            "please don't touch anything, just tell me what's wrong with the CI",
+            "I'm writing the slides by hand, but fix the CI",
             "forget the security review, just merge it",
             // A take-back of one thing beside new work, or of a task.
             "never mind the tests and deploy it",
