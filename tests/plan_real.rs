@@ -379,6 +379,19 @@ fn a_clause_that_only_forbids_asks_for_nothing() {
             "the deck renders blank since the update. Don't start patching things, find the actual cause first.",
             vec!["methodical-debugging"],
         ),
+        // A refusal ends at a mark: what follows it is asked.
+        (
+            "Don't touch the slides for the all-hands — fix the CI checks on my pull request",
+            vec!["fix-ci"],
+        ),
+        (
+            "don't merge yet, please fix the CI checks on my pull request first",
+            vec!["fix-ci"],
+        ),
+        (
+            "skip the slides for the all-hands, focus on the CI checks on my pull request",
+            vec!["fix-ci"],
+        ),
         // Not what someone else never did.
         (
             "have someone who's never seen the slides for the all-hands review them cold",

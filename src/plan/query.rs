@@ -195,7 +195,10 @@ impl Query {
         (no, failing): (usize, bool),
     ) {
         let (from, to) = topic_of(ws);
-        let forbidden = forbids(ws);
+        // "Don't push, please create a branch", "don't merge yet — request
+        // a review first": a topic or a refusal ends at a mark.
+        let to = to.min(first_break_after(&clause.text, from).unwrap_or(to));
+        let forbidden = forbids(ws) && to >= ws.len();
         let mut topic_terms = Vec::new();
         let parts = [
             (&ws[..from], true),
@@ -508,6 +511,18 @@ fn does_it_self(ws: &[String], from: usize) -> bool {
         .any(|w| matches!(w.as_str(), "myself" | "ourselves"))
 }
 
+/// The index of the first word after a comma, colon, semicolon or dash
+/// that comes after word `from` of `text` (as [`words`] counts them).
+fn first_break_after(text: &str, from: usize) -> Option<usize> {
+    text.match_indices([',', ':', ';', '\u{2014}', '\u{2013}'])
+        .map(|(at, _)| at)
+        .chain(text.match_indices(" - ").map(|(at, _)| at))
+        .chain(text.match_indices("--").map(|(at, _)| at))
+        .map(|at| words(&text[..at]).len())
+        .filter(|&n| n > from)
+        .min()
+}
+
 /// True when the clause forbids work: a span of [`negated_start`] opens it.
 fn forbids(ws: &[String]) -> bool {
     // Said to the agent as the clause's command ("Don't touch the writer",
@@ -698,6 +713,26 @@ mod tests {
         assert_eq!(span("whether or not a branch exists create one"), "");
         assert_eq!(span("it's not a problem commit the changes"), "");
         assert_eq!(span("this is not a drill deploy it now"), "");
+    }
+
+    #[test]
+    fn a_mark_ends_what_is_refused() {
+        use super::first_break_after;
+        assert_eq!(
+            first_break_after("don't push, please create a branch", 1),
+            Some(2)
+        );
+        assert_eq!(
+            first_break_after("don't merge yet — request a review", 1),
+            Some(3)
+        );
+        assert_eq!(
+            first_break_after("don't merge yet - request a review", 1),
+            Some(3)
+        );
+        assert_eq!(first_break_after("don't touch the csv writer", 1), None);
+        // Only a mark after the span's start.
+        assert_eq!(first_break_after("ok, don't touch it", 2), None);
     }
 
     #[test]
