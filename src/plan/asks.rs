@@ -90,6 +90,15 @@ fn after_condition(sentence: &str) -> Option<&str> {
 
 /// [`is_request`] on a sentence that opens with its main clause.
 fn is_request_here(sentence: &str) -> bool {
+    let sentence = main_clause(sentence);
+    let w = words_of(sentence);
+    opens_as_command(sentence, &w) || says_it_wants(sentence)
+}
+
+/// `sentence` from its verb: after words that add it to a request before
+/// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
+/// command ("You deploy the preview.").
+fn main_clause(sentence: &str) -> &str {
     // "Also fix the failing CI.": a word that adds the request to the one
     // before stands before its verb.
     let all = words_of(sentence);
@@ -113,16 +122,23 @@ fn is_request_here(sentence: &str) -> bool {
         Some([(you, _, _), rest @ ..]) if you == "you" && commands(rest) => lead + 1,
         _ => lead,
     };
-    let (sentence, w) = match all.get(lead) {
-        Some((_, start, _)) if lead > 0 => (&sentence[*start..], words_of(&sentence[*start..])),
-        _ => (sentence, all),
-    };
+    match all.get(lead) {
+        Some((_, start, _)) if lead > 0 => &sentence[*start..],
+        _ => sentence,
+    }
+}
+
+/// True when `sentence` (its words `w`) opens as a command does: a verb of
+/// a task, an idiom of work, work asked of another ("have someone…"), a
+/// verb and its object or particle, or a word shaped like a verb before a
+/// new object.
+fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     if w.first()
         .is_some_and(|(x, _, _)| starts_task(x) || WANTS.contains(&x.as_str()))
     {
         return true;
     }
-    if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
+    if matches!(w, [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
         return true;
     }
     // "talk it through with me", "double check the totals": an idiom of
@@ -133,17 +149,47 @@ fn is_request_here(sentence: &str) -> bool {
     }
     // "have someone read it cold", "have a subagent review it": work asked
     // of another, through the agent.
-    if matches!(w.as_slice(), [(a, _, _), (b, _, _), ..] if a == "have"
+    if matches!(w, [(a, _, _), (b, _, _), ..] if a == "have"
         && matches!(b.as_str(), "someone" | "somebody" | "a" | "an" | "another" | "each" | "every"))
     {
         return true;
     }
+    if verb_and_object(sentence, w) {
+        return true;
+    }
+    // "Carry out the plan.", "spin up a worktree": a verb and its particle
+    // before an object.
+    let first: Vec<&str> = w.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
+    if phrasal_command(&first) {
+        return true;
+    }
+    // "Pick a direction for type and rework the page", "swap each one":
+    // by its shape, a verb on no list before a new object. Not after a
+    // mark ("nice, the tests pass"); a verb on a list asks as above.
+    let marked = w.first().is_some_and(|(_, _, e)| {
+        sentence[*e..]
+            .trim_start()
+            .starts_with([',', ':', ';', '-'])
+    });
+    let not_verb = first
+        .first()
+        .is_some_and(|f| starts_joined_task(f) || NOT_COMMANDS.contains(f));
+    if !marked && !not_verb && reads_as_command(&first) {
+        return true;
+    }
+    false
+}
+
+/// True when the sentence opens with a verb of work and what it acts on:
+/// an object, a clause, a link, "together", the person ("interview me"),
+/// or "do" before a noun phrase.
+fn verb_and_object(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     // A sentence that opens with a verb of work and its object is a
     // command: "wrap the branch up", "redesign the settings screen". Not
     // "get": "get that done" asks for whatever came before.
     // So is one whose object is a clause ("diagnose what's wrong") or a
     // link ("clip https://…"), or "pull together an agenda".
-    if let [(verb, _, vend), (next, nstart, _), ..] = w.as_slice() {
+    if let [(verb, _, vend), (next, nstart, _), ..] = w {
         // The link as typed, or as a page read (see `super::material`).
         let link = next == super::material::PAGE_WORD
             || sentence[*vend..*nstart].trim().is_empty()
@@ -186,26 +232,12 @@ fn is_request_here(sentence: &str) -> bool {
             return true;
         }
     }
-    // "Carry out the plan.", "spin up a worktree": a verb and its particle
-    // before an object.
-    let first: Vec<&str> = w.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
-    if phrasal_command(&first) {
-        return true;
-    }
-    // "Pick a direction for type and rework the page", "swap each one":
-    // by its shape, a verb on no list before a new object. Not after a
-    // mark ("nice, the tests pass"); a verb on a list asks as above.
-    let marked = w.first().is_some_and(|(_, _, e)| {
-        sentence[*e..]
-            .trim_start()
-            .starts_with([',', ':', ';', '-'])
-    });
-    let not_verb = first
-        .first()
-        .is_some_and(|f| starts_joined_task(f) || NOT_COMMANDS.contains(f));
-    if !marked && !not_verb && reads_as_command(&first) {
-        return true;
-    }
+    false
+}
+
+/// True when `sentence` says it wants work done: "can you", "I need",
+/// "help me", "please", "let's", "You have been asked to…".
+fn says_it_wants(sentence: &str) -> bool {
     let t = sentence.to_lowercase();
     const MARKERS: &[&str] = &[
         "can you",
@@ -432,176 +464,4 @@ pub fn is_knowledge_request(text: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::plan::clauses::split;
-
-    #[test]
-    fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
-        for s in [
-            "while you're in there, also go through the components in src/ui",
-            "when you get a chance, review the PR",
-            "if it's really green, wrap this up into a doc",
-            "You have been asked to benchmark the parser",
-            "look into the logs",
-            "Now review the PR for security issues.",
-            "You deploy the preview to Vercel.",
-            "you handle the Postgres query tuning",
-            "Just help with the pricing tiers.",
-            "Don't start patching things, find the actual cause first.",
-            "But before you start, set up a separate worktree.",
-        ] {
-            assert!(is_request(s), "{s}");
-        }
-        for s in [
-            "When I run the build from my script, it works fine",
-            "if you ask me, the design is fine",
-            "while the tests ran, the build broke",
-            "you said the migration is done",
-            "now the build fails",
-            "don't worry, the tests pass",
-        ] {
-            assert!(!is_request(s), "{s}");
-        }
-    }
-
-    #[test]
-    fn a_verb_of_work_and_its_object_is_a_command() {
-        for s in [
-            "wrap the branch up",
-            "redesign the settings screen",
-            "trim it",
-        ] {
-            assert!(is_request(s), "{s}");
-        }
-        // Not a bare word that is also a noun, nor "get", whose object is
-        // seldom the work ("get that done", "get a few fresh takes").
-        for s in [
-            "record sales rose in May",
-            "get that done",
-            "post mortem notes",
-        ] {
-            assert!(!is_request(s), "{s}");
-        }
-        for s in [
-            "Diagnose what's wrong SEO-wise first",
-            "Pull together an agenda and a pre-read",
-            "clip https://example.com/a.html into my vault",
-            "clip webpage into my vault",
-            "Also fix the failing CI.",
-            "and get a code review",
-        ] {
-            assert!(is_request(s), "{s}");
-        }
-        // By its shape: a verb on no list before a new object.
-        for s in [
-            "pick a direction for type and rework the page",
-            "shuffle the rows into a sensible order",
-            "Help us figure out what to fix first.",
-        ] {
-            assert!(is_request(s), "{s}");
-        }
-        for s in [
-            "nice, the tests pass now",
-            "today the build broke",
-            "get the tables out",
-            "our signup page looks like every other template",
-            "Note the PR is already open.",
-            "Overall the design looks good.",
-        ] {
-            assert!(!is_request(s), "{s}");
-        }
-        let c = split("feature's done, should I merge? wrap the branch up");
-        assert!(c[0].context && !c.last().unwrap().context, "{c:?}");
-        assert!(c.last().unwrap().text.starts_with("wrap"), "{c:?}");
-    }
-
-    #[test]
-    fn a_command_on_the_person_or_a_thing_is_a_request() {
-        for s in [
-            "Cut the next release.",
-            "Clip the article into my vault.",
-            "Interview me hard about the architecture.",
-            "quiz us on the new API",
-        ] {
-            assert!(is_request(s), "{s}");
-        }
-        for s in [
-            "get a few fresh takes",
-            "get that done",
-            "cut from the same cloth",
-            "Get me unstuck",
-            "put me out of my misery",
-        ] {
-            assert!(!is_request(s), "{s}");
-        }
-    }
-
-    #[test]
-    fn having_someone_do_work_is_a_request_not_a_question() {
-        assert!(is_request("have someone with zero background read it cold"));
-        assert!(is_request("have a subagent review the diff"));
-        assert!(!is_question(
-            "have someone with zero background read it cold"
-        ));
-        assert!(is_question("have you tried turning it off"));
-        assert!(is_question("has anyone benchmarked the parser"));
-    }
-
-    #[test]
-    fn telling_joined_to_a_request_reports_it() {
-        assert!(!is_knowledge_request(
-            "could you go over my signup form and tell me what breaks accessibility"
-        ));
-        assert!(!is_knowledge_request(
-            "review this email and tell me what's wrong"
-        ));
-        assert!(is_knowledge_request(
-            "can you tell me a fun fact about pdfs"
-        ));
-        assert!(is_knowledge_request("tell me what a pdf is"));
-        assert!(is_knowledge_request(
-            "i was curious and tell me about decks"
-        ));
-    }
-
-    #[test]
-    fn a_question_after_a_lead_in_word_is_a_question() {
-        assert!(is_question(
-            "roughly how do search engines decide how to rank pages"
-        ));
-        assert!(is_question("so what is a slide master"));
-        assert!(is_question("ok so which format keeps the fonts"));
-        assert!(!is_question("just fix the build"));
-        assert!(!is_question("so"));
-        assert!(is_question("algebra homework: what's an eigenvector"));
-        assert!(is_question("anyone know where that gif came from"));
-        assert!(!is_question("anyone can merge these"));
-        // What a command asks about after its colon is no question.
-        assert!(!is_question(
-            "before any code, talk it through with me: who it's for"
-        ));
-        assert!(is_question("homework: what's an eigenvector"));
-    }
-
-    #[test]
-    fn a_measure_asked_after_is_a_question() {
-        assert!(is_question("how far apart should the joists be"));
-        assert!(is_question("how big is a page"));
-        assert!(is_question(
-            "building a deck, how far apart should the joists be"
-        ));
-        assert!(!is_question("how to merge these"));
-        assert!(!is_question("how do you merge these"));
-        assert!(!is_question("how can I merge these"));
-        assert!(!is_question("how else can you write a design doc"));
-        assert!(!is_question("how you should write a design doc"));
-    }
-
-    #[test]
-    fn saying_what_one_would_love_is_a_request() {
-        assert!(is_request("I'd love a short deck from it"));
-        assert!(is_request("we would like a summary"));
-        assert!(!is_request("I love this deck"));
-    }
-}
+mod tests;

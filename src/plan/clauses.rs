@@ -134,11 +134,11 @@ pub fn split(intent: &str) -> Vec<Clause> {
         read.requests = std::mem::take(&mut read.own_questions);
     }
     // "Traffic fell off a cliff since the redesign. Figure out why.": a
-    // bare ask is about the sentence before it, which is the work. "The CI
-    // is red. While you're at it, update the slides.": so is an ask made
-    // while the agent is at it.
-    // Every sentence of the scene counts, back to the ask before it ("Our
-    // eval scores jumped overnight. That seems suspicious. Look into it.").
+    // bare ask is about the scene before it, which is the work: every
+    // sentence of it, back to the ask before ("Our eval scores jumped
+    // overnight. That seems suspicious. Look into it."). So is the scene
+    // before an ask made while the agent is at it ("The CI is red. While
+    // you're at it, update the slides.").
     let mut object_of: Vec<Option<usize>> = vec![None; read.requests.len()];
     for n in 1..read.requests.len() {
         if !(read.bare[n] || read.adds[n] && read.requests[n]) {

@@ -43,6 +43,7 @@ mod steps;
 pub mod synonyms;
 mod task_words;
 pub mod text;
+mod topic;
 pub mod typing;
 pub mod words;
 

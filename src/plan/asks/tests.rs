@@ -1,0 +1,171 @@
+use super::*;
+use crate::plan::clauses::split;
+
+#[test]
+fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
+    for s in [
+        "while you're in there, also go through the components in src/ui",
+        "when you get a chance, review the PR",
+        "if it's really green, wrap this up into a doc",
+        "You have been asked to benchmark the parser",
+        "look into the logs",
+        "Now review the PR for security issues.",
+        "You deploy the preview to Vercel.",
+        "you handle the Postgres query tuning",
+        "Just help with the pricing tiers.",
+        "Don't start patching things, find the actual cause first.",
+        "But before you start, set up a separate worktree.",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    for s in [
+        "When I run the build from my script, it works fine",
+        "if you ask me, the design is fine",
+        "while the tests ran, the build broke",
+        "you said the migration is done",
+        "now the build fails",
+        "don't worry, the tests pass",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+}
+
+#[test]
+fn a_verb_of_work_and_its_object_is_a_command() {
+    for s in [
+        "wrap the branch up",
+        "redesign the settings screen",
+        "trim it",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    // Not a bare word that is also a noun, nor "get", whose object is
+    // seldom the work ("get that done", "get a few fresh takes").
+    for s in [
+        "record sales rose in May",
+        "get that done",
+        "post mortem notes",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+    for s in [
+        "Diagnose what's wrong SEO-wise first",
+        "Pull together an agenda and a pre-read",
+        "clip https://example.com/a.html into my vault",
+        "clip webpage into my vault",
+        "Also fix the failing CI.",
+        "and get a code review",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    // By its shape: a verb on no list before a new object.
+    for s in [
+        "pick a direction for type and rework the page",
+        "shuffle the rows into a sensible order",
+        "Help us figure out what to fix first.",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    for s in [
+        "nice, the tests pass now",
+        "today the build broke",
+        "get the tables out",
+        "our signup page looks like every other template",
+        "Note the PR is already open.",
+        "Overall the design looks good.",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+    let c = split("feature's done, should I merge? wrap the branch up");
+    assert!(c[0].context && !c.last().unwrap().context, "{c:?}");
+    assert!(c.last().unwrap().text.starts_with("wrap"), "{c:?}");
+}
+
+#[test]
+fn a_command_on_the_person_or_a_thing_is_a_request() {
+    for s in [
+        "Cut the next release.",
+        "Clip the article into my vault.",
+        "Interview me hard about the architecture.",
+        "quiz us on the new API",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    for s in [
+        "get a few fresh takes",
+        "get that done",
+        "cut from the same cloth",
+        "Get me unstuck",
+        "put me out of my misery",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+}
+
+#[test]
+fn having_someone_do_work_is_a_request_not_a_question() {
+    assert!(is_request("have someone with zero background read it cold"));
+    assert!(is_request("have a subagent review the diff"));
+    assert!(!is_question(
+        "have someone with zero background read it cold"
+    ));
+    assert!(is_question("have you tried turning it off"));
+    assert!(is_question("has anyone benchmarked the parser"));
+}
+
+#[test]
+fn telling_joined_to_a_request_reports_it() {
+    assert!(!is_knowledge_request(
+        "could you go over my signup form and tell me what breaks accessibility"
+    ));
+    assert!(!is_knowledge_request(
+        "review this email and tell me what's wrong"
+    ));
+    assert!(is_knowledge_request(
+        "can you tell me a fun fact about pdfs"
+    ));
+    assert!(is_knowledge_request("tell me what a pdf is"));
+    assert!(is_knowledge_request(
+        "i was curious and tell me about decks"
+    ));
+}
+
+#[test]
+fn a_question_after_a_lead_in_word_is_a_question() {
+    assert!(is_question(
+        "roughly how do search engines decide how to rank pages"
+    ));
+    assert!(is_question("so what is a slide master"));
+    assert!(is_question("ok so which format keeps the fonts"));
+    assert!(!is_question("just fix the build"));
+    assert!(!is_question("so"));
+    assert!(is_question("algebra homework: what's an eigenvector"));
+    assert!(is_question("anyone know where that gif came from"));
+    assert!(!is_question("anyone can merge these"));
+    // What a command asks about after its colon is no question.
+    assert!(!is_question(
+        "before any code, talk it through with me: who it's for"
+    ));
+    assert!(is_question("homework: what's an eigenvector"));
+}
+
+#[test]
+fn a_measure_asked_after_is_a_question() {
+    assert!(is_question("how far apart should the joists be"));
+    assert!(is_question("how big is a page"));
+    assert!(is_question(
+        "building a deck, how far apart should the joists be"
+    ));
+    assert!(!is_question("how to merge these"));
+    assert!(!is_question("how do you merge these"));
+    assert!(!is_question("how can I merge these"));
+    assert!(!is_question("how else can you write a design doc"));
+    assert!(!is_question("how you should write a design doc"));
+}
+
+#[test]
+fn saying_what_one_would_love_is_a_request() {
+    assert!(is_request("I'd love a short deck from it"));
+    assert!(is_request("we would like a summary"));
+    assert!(!is_request("I love this deck"));
+}
