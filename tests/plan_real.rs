@@ -409,6 +409,12 @@ fn but_before_you_start_puts_its_sentence_first() {
         &[],
     );
     assert_eq!(targets(&p), ["research-options", "design-doc"]);
+    // Inside one sentence too.
+    let p = plan(
+        "Write the design doc for the cache with me, but before you start, compare the options for the cache and their trade-offs",
+        &[],
+    );
+    assert_eq!(targets(&p), ["research-options", "design-doc"]);
 }
 
 #[test]

@@ -48,6 +48,12 @@ const REVERSING: &[&[&str]] = &[
     &["and", "before", "that"],
     &["but", "before", "that"],
     &["but", "first"],
+    // "…, but before you start, create a branch": before the task just
+    // asked for.
+    &["before", "you", "start"],
+    &["before", "you", "begin"],
+    &["but", "before", "you", "start"],
+    &["but", "before", "you", "begin"],
 ];
 
 /// Words a task ends with when it is to be done before the one written
@@ -242,6 +248,10 @@ mod tests {
         assert_eq!(reversing(&["before", "that", "check", "it"]), Some(2));
         assert_eq!(reversing(&["and", "before", "that", "check"]), Some(3));
         assert_eq!(reversing(&["before", "you", "merge"]), None);
+        assert_eq!(
+            reversing(&["but", "before", "you", "start", "create"]),
+            Some(4)
+        );
         assert_eq!(reversing(&["then", "check"]), None);
     }
 
