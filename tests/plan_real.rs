@@ -276,6 +276,7 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
         "Never mind the slides for the all-hands from earlier. I finished them, so ignore that request.",
         "the slides went down great at the all-hands. no changes needed, just wanted to say thanks",
         "I'm fixing the CI checks on my pull request by hand, so please don't touch anything.",
+        "I am fixing the CI checks on my pull request manually tonight.",
         "how are slides different from a deck? not asking you to do anything in the repo, I just want to understand it before my talk tomorrow",
     ] {
         let p = plan(intent, &[]);
@@ -293,6 +294,10 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
         ),
         (
             "I fixed the CI checks on my pull request myself and they failed again",
+            "fix-ci",
+        ),
+        (
+            "I am rerunning the CI checks on my pull request manually and they fail",
             "fix-ci",
         ),
         (

@@ -102,7 +102,9 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // Most sentences hold no phrase of a decline: a search says so before
     // any word is read.
     let lower = sentence.to_lowercase().replace('\u{2019}', "'");
-    let own = lower.contains("myself") || lower.contains("ourselves") || lower.contains("by hand");
+    let own = ["myself", "ourselves", "by hand", "manually"]
+        .iter()
+        .any(|w| lower.contains(w));
     if !own && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
@@ -217,14 +219,21 @@ fn does_it_self(words: &[String]) -> bool {
         ["i've" | "we've", "already", ..] => true,
         ["i'd" | "we'd", "rather", ..] => true,
         ["let", "me" | "us", ..] => true,
-        ["i'm" | "im" | "we're", doing, ..] => DOING.contains(doing) || doing.ends_with("ing"),
+        ["i'm" | "im" | "we're", doing, ..] | ["i", "am", doing, ..] | ["we", "are", doing, ..] => {
+            DOING.contains(doing) || doing.ends_with("ing")
+        }
         _ => false,
     };
-    // "I'm resolving the conflicts by hand in my editor".
+    // "I'm resolving the conflicts by hand in my editor", "… manually".
     let by_hand = w.windows(2).any(|p| p == ["by", "hand"]);
     opens
-        && (by_hand || w.iter().any(|x| matches!(*x, "myself" | "ourselves")))
+        && (by_hand
+            || w.iter()
+                .any(|x| matches!(*x, "myself" | "ourselves" | "manually")))
         && !w.iter().any(|x| matches!(*x, "but" | "help" | "you"))
+        // "I am testing it manually and it fails on login": a problem to
+        // work on, told.
+        && !super::idioms::tells_of_failure(&w.join(" "))
 }
 
 /// True when `piece` asks for work: it opens as a request once its lead
@@ -284,6 +293,8 @@ mod tests {
             "let me handle the deploy myself",
             "nvm, I figured it out",
             "Actually, forget the security review",
+            "I am deploying to Vercel by hand",
+            "I'm running the migration manually tonight",
             "I'm resolving the conflicts by hand in my editor so please don't touch anything.",
             "Not asking you to do anything in the repo, I just want to understand it before my interview tomorrow.",
         ] {
@@ -297,6 +308,7 @@ mod tests {
             "I'm doing the frontend myself; you handle the query tuning.",
             "please don't touch anything, just tell me what's wrong with the CI",
             "I'm writing the slides by hand, but fix the CI",
+            "I am testing it manually and it fails on login",
             "forget the security review, just merge it",
             // A take-back of one thing beside new work, or of a task.
             "never mind the tests and deploy it",
