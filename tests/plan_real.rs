@@ -301,6 +301,10 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
             "fix-ci",
         ),
         (
+            "I'm updating the slides for the all-hands by hand; you fix the CI checks on my pull request",
+            "fix-ci",
+        ),
+        (
             "I'll do the slides myself, but fix the CI checks on my pull request",
             "fix-ci",
         ),

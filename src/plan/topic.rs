@@ -95,13 +95,19 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
     }
 }
 
-/// True when "myself" or "ourselves" comes in the words from `from` up to
-/// the next conjunction: "I'll do the slides myself".
+/// True when "myself", "ourselves", "manually" or "by hand" comes in the
+/// words from `from` up to the next conjunction: "I'll do the slides
+/// myself", "I'm creating the branch by hand".
 fn does_it_self(ws: &[String], from: usize) -> bool {
-    ws.iter()
+    let span: Vec<&str> = ws
+        .iter()
         .skip(from)
-        .take_while(|w| !matches!(w.as_str(), "and" | "but" | "so" | "then" | "or"))
-        .any(|w| matches!(w.as_str(), "myself" | "ourselves"))
+        .map(String::as_str)
+        .take_while(|w| !matches!(*w, "and" | "but" | "so" | "then" | "or"))
+        .collect();
+    span.iter()
+        .any(|w| matches!(*w, "myself" | "ourselves" | "manually"))
+        || span.windows(2).any(|p| p == ["by", "hand"])
 }
 
 /// The index of the first word after a comma, colon, semicolon or dash
@@ -221,7 +227,7 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         "i'll" | "we'll" if told(i) && does_it_self(ws, i + 1) => Some(i + 1),
         "i'm" | "we're"
             if told(i)
-                && matches!(at(i + 1), Some("doing" | "handling" | "taking"))
+                && at(i + 1).is_some_and(|w| w.ends_with("ing"))
                 && does_it_self(ws, i + 1) =>
         {
             Some(i + 1)
@@ -341,6 +347,11 @@ mod tests {
             span("i'm doing the deploy myself"),
             "doing the deploy myself"
         );
+        assert_eq!(
+            span("i'm creating the branch by hand then you implement it"),
+            "creating the branch by hand"
+        );
+        assert_eq!(span("i'm creating the branch now"), "");
         assert_eq!(span("i'll review it and then merge it"), "");
         assert_eq!(span("i'll need the deck by friday"), "");
         assert_eq!(
