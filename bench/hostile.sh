@@ -20,7 +20,8 @@
 #              same: list, plan.
 #   requires   one skill requiring 10,000 artifacts: plan and check.
 #   intent     an intent of 16,000 distinct words (about 128 KB, pasted
-#              prose) over the 50,000-skill catalog: plan.
+#              prose) over the 50,000-skill catalog, and one clause of
+#              6,000 refusals joined by dashes: plan.
 #
 # RE0_BIN=path times another build of re0 (the default is target/release/re0).
 # Figures are printed, never asserted: timing belongs here, not in tests.
@@ -155,6 +156,11 @@ bench_intent() {
 random.seed(1)
 print(" ".join("".join(random.choice(string.ascii_lowercase) for _ in range(7)) for _ in range(16000)))')
   measure "plan, an intent of 16,000 distinct words" "$re0" --catalog "$dir" plan "$words" --format json
+  # One clause of 6,000 refusals joined by dashes: where each refusal
+  # ends is found in one pass (it was quadratic at c6806fd: 6.7 s).
+  local marks
+  marks=$(python3 -c "print(\"don't touch it - \" * 6000)")
+  measure "plan, one clause of 6,000 refusals and dashes" "$re0" --catalog catalogs/dev-workflow plan "$marks" --format json
 }
 
 case "$what" in

@@ -4,7 +4,7 @@
 
 use super::compounds::Compound;
 use super::text::{is_stop_word, words, Analyzer};
-use super::topic::{first_break_after, forbids, topic_of};
+use super::topic::{topic, Topic};
 
 /// One clause of the intent, as terms.
 #[derive(Debug, Clone)]
@@ -195,11 +195,11 @@ impl Query {
         ids: &mut Ids,
         (no, failing): (usize, bool),
     ) {
-        let (from, to) = topic_of(ws);
-        // "Don't push, please create a branch", "don't merge yet — request
-        // a review first": a topic or a refusal ends at a mark.
-        let to = to.min(first_break_after(&clause.text, from).unwrap_or(to));
-        let forbidden = forbids(ws) && to >= ws.len();
+        let Topic {
+            from,
+            to,
+            forbidden,
+        } = topic(&clause.text, ws);
         let mut topic_terms = Vec::new();
         let parts = [
             (&ws[..from], true),

@@ -323,17 +323,15 @@ fn clause_picks(
     // "…render blank. Figure out why.": the scene is the work only when the
     // bare ask chose no skill of its own (a debugging skill for "figure
     // out why").
-    let asked_in = |n: usize| {
-        picks
-            .iter()
-            .any(|(k, _, _)| query.clauses[*k].sentence == n)
-    };
-    let own: Vec<bool> = picks
+    let asked: std::collections::HashSet<usize> = picks
         .iter()
-        .map(|(k, _, _)| query.clauses[*k].object_of.is_none_or(|n| !asked_in(n)))
+        .map(|(k, _, _)| query.clauses[*k].sentence)
         .collect();
-    let mut own = own.into_iter();
-    picks.retain(|_| own.next().unwrap_or(true));
+    picks.retain(|(k, _, _)| {
+        query.clauses[*k]
+            .object_of
+            .is_none_or(|n| !asked.contains(&n))
+    });
     picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
     picks
 }

@@ -19,7 +19,7 @@ use super::text::words;
 /// `about to`. An empty range when the clause has no such
 /// span. (A skill that promises the same "tight without a full rewrite"
 /// loses that word: measured, the authors' tests gain more.)
-pub(super) fn topic_of(ws: &[String]) -> (usize, usize) {
+fn topic_of(ws: &[String]) -> (usize, usize) {
     const ENDS: &[&str] = &[
         "but", "for", "from", "in", "into", "on", "so", "then", "to", "with",
     ];
@@ -110,20 +110,56 @@ fn does_it_self(ws: &[String], from: usize) -> bool {
         || span.windows(2).any(|p| p == ["by", "hand"])
 }
 
+/// What is not a clause's own words: the span `from..to` of its words (as
+/// [`words`] counts them) that is its topic or what it refuses, and whether
+/// the refusal is the whole clause ("Don't touch the CSV writer"), which
+/// then asks for no work.
+pub(super) struct Topic {
+    pub from: usize,
+    pub to: usize,
+    pub forbidden: bool,
+}
+
+/// The topic of clause `text`, whose words are `ws` (see [`topic_of`]). It
+/// ends at a mark: "Don't push, please create a branch", "don't merge yet
+/// — request a review first".
+pub(super) fn topic(text: &str, ws: &[String]) -> Topic {
+    let (from, to) = topic_of(ws);
+    let to = to.min(first_break_after(text, from).unwrap_or(to));
+    Topic {
+        from,
+        to,
+        forbidden: forbids(ws) && to >= ws.len(),
+    }
+}
+
 /// The index of the first word after a comma, colon, semicolon or dash
-/// that comes after word `from` of `text` (as [`words`] counts them).
-pub(super) fn first_break_after(text: &str, from: usize) -> Option<usize> {
-    text.match_indices([',', ':', ';', '\u{2014}', '\u{2013}'])
-        .map(|(at, _)| at)
-        .chain(text.match_indices(" - ").map(|(at, _)| at))
-        .chain(text.match_indices("--").map(|(at, _)| at))
-        .map(|at| words(&text[..at]).len())
-        .filter(|&n| n > from)
-        .min()
+/// that comes after word `from` of `text` (as [`words`] counts them). One
+/// pass: the words between two marks are counted once.
+fn first_break_after(text: &str, from: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let is_mark = |i: usize, c: char| match c {
+        ',' | ':' | ';' | '\u{2014}' | '\u{2013}' => true,
+        // " - " and "--"
+        '-' => {
+            b.get(i + 1) == Some(&b'-') || i > 0 && b[i - 1] == b' ' && b.get(i + 1) == Some(&b' ')
+        }
+        _ => false,
+    };
+    let mut counted = 0;
+    let mut last = 0;
+    for (i, _) in text.char_indices().filter(|&(i, c)| is_mark(i, c)) {
+        counted += words(&text[last..i]).len();
+        last = i;
+        if counted > from {
+            return Some(counted);
+        }
+    }
+    None
 }
 
 /// True when the clause forbids work: a span of [`negated_start`] opens it.
-pub(super) fn forbids(ws: &[String]) -> bool {
+fn forbids(ws: &[String]) -> bool {
     // Said to the agent as the clause's command ("Don't touch the writer",
     // "please never push to main"), not about someone ("who's never seen
     // it").
