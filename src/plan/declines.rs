@@ -6,6 +6,7 @@
 
 use super::asks::{is_request, names_own};
 use super::clauses::words_of;
+use super::topic::{by_oneself, BY_ONESELF};
 
 /// What a piece of a sentence says when the person wants no work done:
 /// venting ("just venting", "I needed to vent"), wanting only to
@@ -102,9 +103,7 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // Most sentences hold no phrase of a decline: a search says so before
     // any word is read.
     let lower = sentence.to_lowercase().replace('\u{2019}', "'");
-    let own = ["myself", "ourselves", "by hand", "manually"]
-        .iter()
-        .any(|w| lower.contains(w));
+    let own = BY_ONESELF.iter().any(|w| lower.contains(w));
     if !own && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
@@ -225,11 +224,8 @@ fn does_it_self(words: &[String]) -> bool {
         _ => false,
     };
     // "I'm resolving the conflicts by hand in my editor", "… manually".
-    let by_hand = w.windows(2).any(|p| p == ["by", "hand"]);
     opens
-        && (by_hand
-            || w.iter()
-                .any(|x| matches!(*x, "myself" | "ourselves" | "manually")))
+        && by_oneself(&w)
         && !w.iter().any(|x| matches!(*x, "but" | "help" | "you"))
         // "I am testing it manually and it fails on login": a problem to
         // work on, told.

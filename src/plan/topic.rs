@@ -95,9 +95,20 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
     }
 }
 
-/// True when "myself", "ourselves", "manually" or "by hand" comes in the
-/// words from `from` up to the next conjunction: "I'll do the slides
+/// What says the person does the work themself: "I'll do the slides
 /// myself", "I'm creating the branch by hand".
+pub(super) const BY_ONESELF: &[&str] = &["myself", "ourselves", "manually", "by hand"];
+
+/// True when `words` hold a phrase of [`BY_ONESELF`].
+pub(super) fn by_oneself(words: &[&str]) -> bool {
+    BY_ONESELF.iter().any(|phrase| {
+        let p: Vec<&str> = phrase.split(' ').collect();
+        words.windows(p.len()).any(|w| w == p.as_slice())
+    })
+}
+
+/// True when a phrase of [`BY_ONESELF`] comes in the words from `from` up
+/// to the next conjunction.
 fn does_it_self(ws: &[String], from: usize) -> bool {
     let span: Vec<&str> = ws
         .iter()
@@ -105,9 +116,7 @@ fn does_it_self(ws: &[String], from: usize) -> bool {
         .map(String::as_str)
         .take_while(|w| !matches!(*w, "and" | "but" | "so" | "then" | "or"))
         .collect();
-    span.iter()
-        .any(|w| matches!(*w, "myself" | "ourselves" | "manually"))
-        || span.windows(2).any(|p| p == ["by", "hand"])
+    by_oneself(&span)
 }
 
 /// What is not a clause's own words: the span `from..to` of its words (as
