@@ -320,3 +320,32 @@ fn a_sentence_that_opens_with_first_after_a_request_goes_before_it() {
         "The decision is overdue. First research the options, then write a design doc.",
     );
 }
+
+#[test]
+fn ordinals_parentheses_and_a_bare_ask_keep_the_asked_order() {
+    // f640609 missed the third step: "First: … Second: …" marked no steps.
+    assert_eq!(
+        targets(&plan(
+            "First: research the options for the cache. Second: write a design doc. Third: review the doc.",
+            &[]
+        )),
+        ["research-options", "design-doc", "doc-review"]
+    );
+    // f640609 read "Settle those." as the request and the conflicts as its
+    // scene, and planned the design doc alone.
+    assert_eq!(
+        targets(&plan(
+            "The merge from main stopped halfway with conflicts. Settle those. Then write a design doc.",
+            &[]
+        )),
+        ["settling-merge-conflicts", "design-doc"]
+    );
+    // f640609 cut inside the parentheses and so missed that the task ends
+    // at "first": it kept the written order.
+    for intent in [
+        "Write a design doc for the cache. Compare the options first (latency, cost, ops burden) and let that shape the doc.",
+        "Write a design doc for the cache. Compare the options first and let the doc rest on them.",
+    ] {
+        research_then_design_doc(intent);
+    }
+}

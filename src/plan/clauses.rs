@@ -372,7 +372,27 @@ fn is_bare(sentence: &str) -> bool {
         "you",
     ];
     let words = plain_all(sentence);
-    !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str()))
+    if !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str())) {
+        return true;
+    }
+    verb_on_pronoun(&words)
+}
+
+/// True when `words` are a command whose object is only a word that
+/// points back: "Untangle those.", "Sort that out please.", "Handle it."
+fn verb_on_pronoun(words: &[String]) -> bool {
+    const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these", "them"];
+    const FILLER: &[&str] = &[
+        "up", "out", "please", "pls", "now", "just", "for", "me", "us",
+    ];
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    let rest = w.get(1..).unwrap_or_default();
+    w.len() <= 4
+        && opens_imperative(&w)
+        && rest.iter().any(|x| POINTS_BACK.contains(x))
+        && rest
+            .iter()
+            .all(|x| POINTS_BACK.contains(x) || FILLER.contains(x))
 }
 
 /// True when `sentence` says the agent is already at work on what the
@@ -528,6 +548,14 @@ fn ends_first_step(sentence: &str) -> bool {
         .filter_map(|r| lower.find(r))
         .min()
         .unwrap_or(lower.len());
+    // "Diagnose what's wrong first (meta tags, …) and let that steer the
+    // copy": the task ends at "first"; what follows explains or adds.
+    let reason = [" first (", " first and ", " first, and "]
+        .iter()
+        .filter_map(|m| lower.find(m).map(|at| at + " first".len()))
+        .filter(|&at| at < reason)
+        .min()
+        .unwrap_or(reason);
     let words = plain_all(&lower[..reason]);
     let way = words.len() >= 2 && matches!(words[words.len() - 2].as_str(), "test" | "tests");
     // "…what to fix first": which comes first is what is asked.

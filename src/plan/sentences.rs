@@ -1,7 +1,8 @@
 //! Cutting an intent into sentences: at `;`, `!`, `?`, a line break, a
 //! period that ends a sentence (not the one in ".pdf" or "v1.2"), and at
 //! the marks people number steps with: "1. … 2. …", "1) … 2) …",
-//! "(1) … (2) …", "step one, … step two, …", and arrows ("find the cause
+//! "(1) … (2) …", "step one, … step two, …", "First: … Second: …", and
+//! arrows ("find the cause
 //! -> write a failing test -> fix it"). A sentence such a mark opens is
 //! marked: it is the next step, not more about the one before it. The
 //! marks themselves are not part of any sentence.
@@ -92,6 +93,7 @@ fn step_marks(intent: &str, arrows: Vec<(usize, usize)>) -> Vec<(usize, usize)> 
     let mut marks = arrows;
     marks.extend(counted(numbers(intent)));
     marks.extend(counted(step_words(intent)));
+    marks.extend(counted(ordinals(intent)));
     marks.extend(bullets(intent));
     marks.sort_unstable();
     marks.dedup_by(|b, a| b.0 < a.1);
@@ -176,6 +178,43 @@ fn step_words(intent: &str) -> Vec<(u32, usize, usize)> {
                 end += 1;
             }
             out.push((n, i, end));
+        }
+    }
+    out
+}
+
+/// Candidate ordinals that open a sentence and count its step: "First:
+/// …. Second: …", "Firstly, … Secondly, …": (number, start, end), the end
+/// past the comma or colon after it. Inside a sentence "first" and
+/// "second" say more ("a second pass", "do it first, then…").
+fn ordinals(intent: &str) -> Vec<(u32, usize, usize)> {
+    const ORDINALS: &[(&str, u32)] = &[
+        ("first", 1),
+        ("firstly", 1),
+        ("second", 2),
+        ("secondly", 2),
+        ("third", 3),
+        ("thirdly", 3),
+        ("fourth", 4),
+        ("fifth", 5),
+    ];
+    let mut out = Vec::new();
+    let mut at = 0;
+    for word in intent.split_inclusive(|c: char| c.is_whitespace()) {
+        let start = at;
+        at += word.len();
+        let w = word.trim_end();
+        let Some(mark) = w.strip_suffix([',', ':']) else {
+            continue;
+        };
+        let opens = intent[..start]
+            .trim_end()
+            .chars()
+            .next_back()
+            .is_none_or(|c| matches!(c, '.' | '!' | '?' | ';' | ':' | '\n'));
+        let lower = mark.to_ascii_lowercase();
+        if let Some(&(_, n)) = ORDINALS.iter().find(|(o, _)| *o == lower).filter(|_| opens) {
+            out.push((n, start, start + w.len()));
         }
     }
     out
@@ -268,6 +307,27 @@ mod tests {
             [
                 ("pull the page".to_string(), true),
                 ("check the numbers".to_string(), true)
+            ]
+        );
+    }
+
+    #[test]
+    fn ordinals_that_open_sentences_mark_steps() {
+        assert_eq!(
+            texts("First: pull the page. Second: check the numbers. Third: rewrite it"),
+            steps(&["pull the page", "check the numbers", "rewrite it"], true)
+        );
+        assert_eq!(
+            texts("Firstly, pull the page. Secondly, check the numbers"),
+            steps(&["pull the page", "check the numbers"], true)
+        );
+        // Inside a sentence, or alone, an ordinal says more than a step.
+        assert_eq!(texts("do a first pass, then a second, pass").len(), 1);
+        assert_eq!(
+            texts("First, pull the page. Then check the numbers"),
+            [
+                ("First, pull the page".to_string(), false),
+                ("Then check the numbers".to_string(), false)
             ]
         );
     }

@@ -51,6 +51,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     let all: Vec<&str> = words.iter().map(|(w, _, _)| w.as_str()).collect();
     // (cut at, resume at, how the next piece relates to the one before)
     let mut cuts: Vec<(usize, usize, Link)> = Vec::new();
+    let inside = in_parens(s, &words);
     let mut i = 0;
     while i < words.len() {
         let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
@@ -60,6 +61,12 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             continue;
         }
         let comma_before = s[..start].trim_end().ends_with([',', '&']);
+        // "(meta tags, crawl issues, whatever it is)": what parentheses
+        // hold explains the task; it is no task of its own.
+        if inside[i] {
+            i += 1;
+            continue;
+        }
         if let Some(len) = order_words::forward(&all[i..]) {
             // "…, next write the plan", not "the single next move".
             let next_as_word = w == "next" && !comma_before && all[i - 1] != "and";
@@ -187,6 +194,27 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// For each of `words` (found in `s`), whether it stands inside
+/// parentheses.
+fn in_parens(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
+    let mut depth = 0usize;
+    let mut at = 0;
+    words
+        .iter()
+        .map(|(_, start, _)| {
+            for b in s[at..*start].bytes() {
+                match b {
+                    b'(' => depth += 1,
+                    b')' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
+            }
+            at = *start;
+            depth > 0
+        })
+        .collect()
 }
 
 /// True when word `i` follows a colon that ends a clause of time opening

@@ -158,8 +158,10 @@ fn a_sentence_opening_with_then_is_a_step() {
     // Telling what happened, not asking.
     let c = split("I merged the branch. Then it crashed. Fix the crash.");
     assert!(c[1].context && !c[1].step, "{c:?}");
+    // "Fix them." names nothing of its own: what happened is what it is
+    // about (see `is_bare`), still no step.
     let c = split("I merged the branch. Then the tests failed. Fix them.");
-    assert!(c[1].context && !c[1].step, "{c:?}");
+    assert!(c[1].object_of == Some(2) && !c[1].step, "{c:?}");
     // A numbered step is asked for, whatever its verb.
     let c = split("plan's approved. 1) run the tasks 2) get the change reviewed");
     assert!(c[0].context && c[2].step && !c[2].context, "{c:?}");
@@ -313,6 +315,16 @@ fn a_bare_ask_makes_the_scene_before_it_the_work() {
         (Some(2), Some(2)),
         "{c:?}"
     );
+    // A command on a word that points back names nothing of its own
+    // either (a4ef2b1 left "the merge … conflicts" a scene).
+    for intent in [
+        "the merge from main is stuck with conflicts. Untangle those.",
+        "the export drops rows on big files. Sort that out please.",
+    ] {
+        let c = split(intent);
+        assert!(!c[0].context, "{intent}: {c:?}");
+        assert_eq!(c[0].object_of, Some(1), "{intent}: {c:?}");
+    }
     // An ask with words of its own keeps the scene a scene.
     let c = split("the export drops rows on big files. figure out why the totals differ.");
     assert!(c[0].context && c[0].object_of.is_none(), "{c:?}");
@@ -346,4 +358,28 @@ fn a_step_may_open_with_a_clause_of_time_after_its_connective() {
         "{c:?}"
     );
     assert!(!c[1].context, "{c:?}");
+}
+
+#[test]
+fn what_parentheses_hold_is_no_task() {
+    let c = split("Diagnose the SEO problems (meta tags, crawl issues, whatever it is)");
+    assert_eq!(c.len(), 1, "{c:?}");
+    // After them, a task is still cut.
+    let c = split("Write the doc (intro, scope) and review it");
+    assert_eq!(c.len(), 2, "{c:?}");
+}
+
+#[test]
+fn a_task_that_says_first_before_more_words_goes_first() {
+    for intent in [
+        "Rewrite the copy. Diagnose the SEO first (meta tags, crawl issues) and let that steer it.",
+        "Rewrite the copy. Diagnose the SEO first and let that steer the copy.",
+    ] {
+        let c = split(intent);
+        let first = c.iter().min_by_key(|c| c.rank).unwrap();
+        assert!(first.text.starts_with("Diagnose"), "{intent}: {c:?}");
+    }
+    // "first" inside a task is still no order.
+    let c = split("Rewrite the copy. Write the first draft and let me see it.");
+    assert!(c[0].rank == 0 && c[0].text.starts_with("Rewrite"), "{c:?}");
 }
