@@ -349,3 +349,34 @@ fn ordinals_parentheses_and_a_bare_ask_keep_the_asked_order() {
         research_then_design_doc(intent);
     }
 }
+
+#[test]
+fn a_task_that_says_it_waits_goes_after_the_others() {
+    // f640609 planned the review first, in written order.
+    assert_eq!(
+        targets(&plan(
+            "Review the doc for gaps, but not yet. Research the options, then write a design doc.",
+            &[]
+        )),
+        ["research-options", "design-doc", "doc-review"]
+    );
+    assert_eq!(
+        targets(&plan(
+            "Review the doc for gaps, but do that last. Write a design doc for the cache.",
+            &[]
+        )),
+        ["design-doc", "doc-review"]
+    );
+    // Saying it is not urgent says nothing of the order.
+    assert_eq!(
+        targets(&plan(
+            "Review the doc for gaps, but it isn't urgent. Write a design doc for the cache.",
+            &[]
+        )),
+        ["doc-review", "design-doc"]
+    );
+    // "Ahead of that" puts its sentence first, as "before that" does.
+    research_then_design_doc(
+        "Write a design doc for the cache. Ahead of that, research the options.",
+    );
+}

@@ -190,6 +190,8 @@ struct Piece {
     sentence: usize,
     /// It is the person's own work said as when ("before I ship it, …").
     when: bool,
+    /// It says it waits for the other tasks ("…, but not yet").
+    defers: bool,
 }
 
 /// What each sentence of an intent asks, in order.
@@ -254,12 +256,14 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             // "before I ship it, research the options": the person's own
             // work, said as when, sets the scene for the main clause.
             let when = first && several && order_words::persons_time(&plain(&words_of(&text)));
+            let defers = order_words::defers(&plain_all(&text));
             pieces.push(Piece {
                 text,
                 link,
                 asked,
                 sentence: n,
                 when,
+                defers,
             });
             first = false;
         }
@@ -445,6 +449,10 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
             },
         }
     }
+    // "Review the page, but not yet": after every other task.
+    let (later, mut order): (Vec<usize>, Vec<usize>) =
+        order.into_iter().partition(|&k| pieces[k].defers);
+    order.extend(later);
     order
 }
 

@@ -8,6 +8,8 @@
 //! "ship it, but first update the changelog", "execute the plan, but
 //! brainstorm the design first", "debloat the whitepaper; before that,
 //! fact-check it", "before you write the plan, brainstorm it with me".
+//! A task may also say it waits for all the others ("review the page, but
+//! not yet"; [`defers`]).
 //! [`super::clauses`] cuts such a sentence into its tasks; the words here
 //! say which of two neighbouring tasks comes first. A clause of time
 //! becomes a task of its own only when it asks the agent for work ("…
@@ -48,6 +50,10 @@ const REVERSING: &[&[&str]] = &[
     &["and", "before", "that"],
     &["but", "before", "that"],
     &["but", "first"],
+    &["ahead", "of", "that"],
+    &["ahead", "of", "this"],
+    &["prior", "to", "that"],
+    &["prior", "to", "this"],
     // "…, but before you start, create a branch": before the task just
     // asked for.
     &["before", "you", "start"],
@@ -155,6 +161,42 @@ pub fn ends_first<S: AsRef<str>>(words: &[S], after_but: bool) -> bool {
         .iter()
         .filter(|m| after_but || m.len() > 1 || m[0] != "first")
         .any(|m| words.len() > m.len() && ends_with(words, m))
+}
+
+/// True when a task written as `words` says it is to wait for the
+/// intent's other tasks: "review the page, but not yet", "sort the table,
+/// but that should come after the other job", "…, but do that last",
+/// "…, but leave it for the end".
+pub fn defers<S: AsRef<str>>(words: &[S]) -> bool {
+    let w: Vec<&str> = words.iter().map(AsRef::as_ref).collect();
+    if w.len() > 2 && w.ends_with(&["not", "yet"]) {
+        return true;
+    }
+    let pointer = |x: &str| matches!(x, "that" | "this" | "it");
+    (1..w.len()).filter(|&i| w[i - 1] == "but").any(|i| {
+        let rest = &w[i..];
+        match rest {
+            // "but do that last", "but leave it for the end".
+            [verb, p, when, ..] if pointer(p) => {
+                matches!(*verb, "do" | "leave" | "save" | "keep")
+                    && matches!(*when, "last" | "later" | "for" | "until" | "after")
+            }
+            // "but that should come after …", "but this can wait".
+            [p, more @ ..] if pointer(p) => {
+                let mut more = more.iter().skip_while(|x| {
+                    matches!(
+                        **x,
+                        "should" | "can" | "must" | "has" | "have" | "to" | "will" | "needs"
+                    )
+                });
+                matches!(more.next(), Some(&"come" | &"go" | &"happen" | &"wait"))
+                    && more
+                        .next()
+                        .is_none_or(|x| matches!(*x, "after" | "until" | "later" | "last" | "at"))
+            }
+            _ => false,
+        }
+    })
 }
 
 /// True when a sentence opens with a clause of time that comes after its
@@ -267,6 +309,28 @@ mod tests {
         assert!(!ends_first(&["first"], true));
         assert!(!ends_first(&["write", "the", "first", "draft"], true));
         assert!(!ends_first(&["review", "it", "before", "I", "merge"], true));
+    }
+
+    #[test]
+    fn a_task_that_says_it_waits() {
+        let defers = |s: &str| defers(&s.split(' ').collect::<Vec<_>>());
+        for s in [
+            "review the page but not yet",
+            "sort the table but that should come after the other job",
+            "update the docs but do that last",
+            "tag it but leave it for the end",
+            "publish it but this can wait",
+        ] {
+            assert!(defers(s), "{s}");
+        }
+        for s in [
+            "not yet",
+            "the page is not ready but it looks good",
+            "fix it but do it properly",
+            "review it but that is all",
+        ] {
+            assert!(!defers(s), "{s}");
+        }
     }
 
     #[test]
