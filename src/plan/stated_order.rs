@@ -3,7 +3,8 @@
 //! People often list their tasks and then say how to order them, naming
 //! each task again by a word of it: "Do the tightening before the dash
 //! pass", "The review comes after the redesign", "The explaining has to
-//! happen up front". Such a sentence asks for no work of its own. Each
+//! happen up front", "The server obviously has to exist first". Such a
+//! sentence asks for no work of its own. Each
 //! side names the task whose words it shares (by stem: "tightening" is
 //! "tighten the prose", "the dash pass" is "get rid of the em-dashes");
 //! when both sides, or the one side of "… first" / "… last", name exactly
@@ -28,7 +29,8 @@ enum Place {
 /// explaining has to happen up front", "tightening should be done first".
 const HAPPENING: &[&str] = &[
     "come", "comes", "go", "goes", "happen", "happens", "run", "runs", "be", "is", "done", "gets",
-    "get", "take", "takes", "place", "occur", "occurs",
+    "get", "take", "takes", "place", "occur", "occurs", "exist", "exists", "built", "written",
+    "made", "ready", "finished", "created",
 ];
 
 /// Words of manner and modality between a subject and its verb of
@@ -48,6 +50,8 @@ const MODAL: &[&str] = &[
     "definitely",
     "probably",
     "only",
+    "obviously",
+    "clearly",
 ];
 
 /// Verbs that open an imperative statement of order: "do the tightening
@@ -378,6 +382,16 @@ mod tests {
         assert_eq!(
             order("write the changelog, then run the tests. The changelog should go last."),
             ["run the tests", "write the changelog"]
+        );
+        // A thing that has to exist, or be built, first is the task that
+        // makes it.
+        assert_eq!(
+            order("write a script that calls our tools, and an MCP server for our API. The server obviously has to exist first."),
+            ["an MCP server for our API", "write a script that calls our tools"]
+        );
+        assert_eq!(
+            order("check the copy, and draft the deck for the board. The deck has to be written first."),
+            ["draft the deck for the board", "check the copy"]
         );
     }
 
