@@ -278,12 +278,22 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
         "I'm fixing the CI checks on my pull request by hand, so please don't touch anything.",
         "I am fixing the CI checks on my pull request manually tonight.",
         "how are slides different from a deck? not asking you to do anything in the repo, I just want to understand it before my talk tomorrow",
+        // 63e4dfd planned these: sparing the agent a task ("no need to …")
+        // beside declining the rest, and "don't run anything".
+        "no need to touch the budget spreadsheet, I already fixed the formulas by hand. just so you know",
+        "fyi I'll write the slides myself this weekend, no need to draft anything. just letting you know the talk moved",
+        "what's the difference between a merge and a rebase when they stop on conflicts? just curious, don't run anything",
     ] {
         let p = plan(intent, &[]);
         assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
     }
     // Work the person did is a scene, and a request beside it still asks.
     for (intent, skill) in [
+        // 63e4dfd also planned the spreadsheet skill.
+        (
+            "no need to touch the spreadsheet, just fix the failing CI on my PR",
+            "fix-ci",
+        ),
         (
             "I'll do the slides myself. Now fix the CI checks on my pull request.",
             "fix-ci",

@@ -93,7 +93,9 @@ const ASKING: &[&str] = &[
 ];
 
 /// True when `sentence` (`asked`: as a question) says the person wants no
-/// work done and no piece of it asks for any. Pieces are cut at commas,
+/// work done and no piece of it asks for any. A piece that only spares the
+/// agent one task ("no need to touch the sheet") declines when every piece
+/// beside it declines too ("…, I already fixed it by hand"). Pieces are cut at commas,
 /// colons, semicolons, sentence marks and dashes: "fix the failing CI,
 /// that's all for today" asks; "checked the vercel bill, it's fine,
 /// nothing to do there" does not; nor does "not building anything, but is
@@ -104,15 +106,50 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // any word is read.
     let lower = sentence.to_lowercase().replace('\u{2019}', "'");
     let own = BY_ONESELF.iter().any(|w| lower.contains(w));
-    if !own && !DECLINES.iter().any(|d| lower.contains(d)) {
+    let quiet =
+        lower.contains("anything") || lower.contains("no need") || lower.contains("have to");
+    if !own && !quiet && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
     let pieces = pieces_of(sentence);
-    pieces.iter().any(|p| is_decline(p))
-        && !pieces.iter().any(|p| !is_decline(p) && piece_asks(p))
+    // "No need to touch the sheet": declined, unless a piece beside it
+    // says what is wrong ("…, the API is what breaks"), which is then the
+    // work.
+    let spares = |p: &str| spares_part(p);
+    let declined = pieces.iter().any(|p| is_decline(p))
+        || pieces.iter().any(|p| spares(p)) && pieces.iter().all(|p| is_decline(p) || spares(p));
+    declined
+        && !pieces
+            .iter()
+            .any(|p| !is_decline(p) && !spares(p) && piece_asks(p))
         // "Not building anything, but is the security of this auth flow
         // ok?": a question about the person's own things asks.
         && !(asked && pieces.iter().any(|p| !is_decline(p) && names_own(p)))
+}
+
+/// Phrases that spare the agent one task, the verb and its object after
+/// them: "no need to draft anything", "you don't have to touch the sheet".
+const SPARES: &[&str] = &[
+    "no need to",
+    "no need for you to",
+    "you don't need to",
+    "you dont need to",
+    "you don't have to",
+    "you dont have to",
+];
+
+/// True when `piece` spares the agent a task (see [`SPARES`]).
+fn spares_part(piece: &str) -> bool {
+    let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
+    let lead = w
+        .iter()
+        .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
+        .count();
+    let rest = &w[lead..];
+    SPARES.iter().any(|d| {
+        let n = d.split(' ').count();
+        rest.len() > n && d.split(' ').zip(rest).all(|(a, b)| a == b)
+    })
 }
 
 /// True when a piece of `sentence` asks for work (see [`declines_work`]):
@@ -144,7 +181,19 @@ fn is_decline(piece: &str) -> bool {
         .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
         .count();
     let rest = &w[lead..];
-    does_it_self(&w) || DECLINES.iter().any(|d| declines_as(d, rest))
+    does_it_self(&w) || DECLINES.iter().any(|d| declines_as(d, rest)) || forbids_all(rest)
+}
+
+/// True when `rest` forbids every change: "don't run anything", "do not
+/// edit anything yet".
+fn forbids_all(rest: &[String]) -> bool {
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let after = match w.as_slice() {
+        ["don't" | "dont", _, "anything", after @ ..] => after,
+        ["do", "not", _, "anything", after @ ..] => after,
+        _ => return false,
+    };
+    is_tail(&rest[rest.len() - after.len()..])
 }
 
 /// True when `rest` is the phrase `d` and a tail it may have: words of
@@ -293,6 +342,12 @@ mod tests {
             "I'm running the migration manually tonight",
             "I'm resolving the conflicts by hand in my editor so please don't touch anything.",
             "Not asking you to do anything in the repo, I just want to understand it before my interview tomorrow.",
+            // Sparing the agent a task beside declining the rest.
+            "no need to touch the budget sheet, I already fixed the formulas by hand",
+            "fyi I'll write the press release myself, no need to draft anything",
+            "No need to rewrite the intro.",
+            "just curious, don't run anything",
+            "do not edit anything yet",
         ] {
             assert!(declines_work(s, s.ends_with('?')), "{s}");
         }
@@ -310,6 +365,8 @@ mod tests {
             "never mind the tests and deploy it",
             // Only part of the work, or none, is declined.
             "no need for you to touch the schema, the API is what breaks",
+            "no need to touch the schema, just fix the API",
+            "don't run anything destructive, but clean up the branch",
             "I want to understand it before you change the code, so explain the flow first",
         ] {
             assert!(!declines_work(s, s.ends_with('?')), "{s}");

@@ -266,6 +266,8 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         // "never mind the slides, fix the CI instead": taken back.
         "never" if at(i + 1) == Some("mind") && told(i) => Some(i + 2),
         "nevermind" if told(i) => Some(i + 1),
+        // "no need to touch the spreadsheet, just fix the CI": spared.
+        "no" if at(i + 1) == Some("need") && at(i + 2) == Some("to") && told(i) => Some(i + 3),
         "forget" if at(i + 1) == Some("about") && told(i) => Some(i + 2),
         // "I'll do the slides myself, but fix the CI": the person's own
         // work, not the agent's.
@@ -406,5 +408,10 @@ mod tests {
         assert_eq!(span("nevermind the readme"), "the readme");
         assert_eq!(span("forget about the deck"), "the deck");
         assert_eq!(span("i never mind the noise"), "");
+        assert_eq!(
+            span("no need to touch the sheet just fix the ci"),
+            "touch the sheet"
+        );
+        assert_eq!(span("there is no need to worry"), "");
     }
 }
