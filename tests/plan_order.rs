@@ -348,6 +348,11 @@ fn ordinals_parentheses_and_a_bare_ask_keep_the_asked_order() {
     ] {
         research_then_design_doc(intent);
     }
+    // A task that says it comes first may end a sentence that opens with
+    // its scene (63e4dfd read the whole sentence as the scene).
+    research_then_design_doc(
+        "Write a design doc for the cache. Oh wait, we never compared anything, research the options first.",
+    );
 }
 
 #[test]
@@ -375,7 +380,11 @@ fn a_task_that_says_it_waits_goes_after_the_others() {
         )),
         ["doc-review", "design-doc"]
     );
-    // "Ahead of that" puts its sentence first, as "before that" does.
+    // "Ahead of that" and "before any of that" put their sentence first,
+    // as "before that" does (63e4dfd kept the written order).
+    research_then_design_doc(
+        "Write a design doc for the cache. Before any of that, research the options.",
+    );
     research_then_design_doc(
         "Write a design doc for the cache. Ahead of that, research the options.",
     );

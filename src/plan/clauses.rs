@@ -231,13 +231,17 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // "…first." only reorders after a request ("Help us figure out what
         // to fix first." alone asks for one thing).
         let after_request = read.requests.iter().any(|r| *r);
-        let first_step =
-            !asked && (opens_first_step(trimmed) || after_request && ends_first_step(trimmed));
+        let cut = cut_sentence(trimmed);
+        // "oh wait, nothing is committed yet, commit the changes first":
+        // the task that says so may end the sentence after its scene.
+        let last_first = cut.len() > 1 && cut.last().is_some_and(|(t, _)| ends_first_step(t));
+        let first_step = !asked
+            && (opens_first_step(trimmed)
+                || after_request && (ends_first_step(trimmed) || last_first));
         // An item of a list that opens with a word of order is the next
         // step whatever follows ("- after that, a design doc").
         let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
         let step = !asked && (opens_step(trimmed) || first_step || listed_step);
-        let cut = cut_sentence(trimmed);
         read.sentence(trimmed, &cut, asked, step, &mut statements);
         let mut first = true;
         let several = cut.len() > 1;
