@@ -41,10 +41,14 @@ use super::asks::{is_knowledge_request, is_question, is_request, names_own};
 use super::declines::{a_piece_asks, declines_work};
 use super::order_words;
 use super::sentences;
-use super::task_words::{opens_imperative, starts_joined_task, OBJECT_OPENERS};
+use super::task_words::{opens_imperative, starts_joined_task};
 use cut::cut_sentence;
+use order_marks::{
+    ends_first_step, opens_first_step, opens_reversed, opens_step, opens_with_order,
+};
 
 mod cut;
+mod order_marks;
 
 /// One task of the intent.
 #[derive(Debug, Clone, PartialEq)]
@@ -475,44 +479,6 @@ fn presents_material(sentence: &str) -> bool {
     )
 }
 
-/// True when the sentence opens by putting itself before the sentence
-/// before it: "Before that, …", "But first, …", "Before you do, …", "But
-/// before you start, …". Not
-/// "Before I merge, run the tests": that is before the merge, which the
-/// sentence before did not ask for.
-fn opens_reversed(sentence: &str) -> bool {
-    let found = words_of(sentence);
-    let words = plain(&found);
-    // "But before you start, …": the conjunction adds nothing to the order.
-    let joined = usize::from(matches!(words.first(), Some(&("but" | "and" | "so"))));
-    order_words::reversing(&words).is_some()
-        || order_words::before_doing_it(&plain(&found[joined.min(found.len())..]))
-}
-
-/// True when the sentence opens with a connective of order ("then",
-/// "after that", "once that's done") and asks for work after it.
-fn opens_step(sentence: &str) -> bool {
-    let found = words_of(sentence);
-    let commas = commas_after(sentence, &found);
-    let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
-    let main = |rest: &[String]| opens_request(&rest.join(" "));
-    let Some(i) = order_words::opener_end(&words, &commas, main) else {
-        return false;
-    };
-    // "Then, once I'm oriented, tell me …": a clause of time after the
-    // connective.
-    main(&words[i..])
-        || order_words::opener_end(&words[i..], &commas[i..], main)
-            .is_some_and(|j| j > 0 && main(&words[i + j..]))
-}
-
-/// True when the sentence opens with a connective of order ("after that,
-/// …", "then …").
-fn opens_with_order(sentence: &str) -> bool {
-    let words = plain_all(sentence);
-    order_words::forward(&words).is_some_and(|n| n < words.len())
-}
-
 /// For each of `words` (found in `s`), whether a comma follows it.
 fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
     words
@@ -520,67 +486,6 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
         .map(|(_, _, end)| s[*end..].trim_start().starts_with(','))
         .collect()
 }
-
-/// True when the sentence opens with "first" and asks for work after it:
-/// "First reshape it visually", "first of all, write the plan", "First,
-/// commit my changes". Without a comma after it, "first" may describe
-/// the noun after it ("First draft to me by Friday"): the verb must then
-/// be followed by what it acts on.
-fn opens_first_step(sentence: &str) -> bool {
-    let found = words_of(sentence);
-    let skip = match plain(&found).as_slice() {
-        ["first" | "firstly", "of", "all", _, ..] => 3,
-        ["first", "off", _, ..] => 2,
-        ["first" | "firstly", _, ..] => 1,
-        _ => return false,
-    };
-    let comma = sentence[found[skip - 1].2..].trim_start().starts_with(',');
-    let acts_on = |w: Option<&(String, usize, usize)>| {
-        w.is_some_and(|(w, _, _)| {
-            OBJECT_OPENERS.contains(&w.as_str()) || OBJECTS_AFTER_FIRST.contains(&w.as_str())
-        })
-    };
-    let verb_end = found[skip].2;
-    let bare_next = !sentence[verb_end..]
-        .trim_start()
-        .starts_with([',', ';', '.']);
-    (comma || skip > 1 || (bare_next && acts_on(found.get(skip + 1))))
-        && opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
-}
-
-/// True when the sentence asks for work and ends by saying it comes first:
-/// "Do a round of research on the options first." Not a way of working
-/// ("write it test first").
-fn ends_first_step(sentence: &str) -> bool {
-    // "…first, so the new wording fixes whatever that turns up": the
-    // reason after it is not the task.
-    let lower = sentence.to_lowercase();
-    let reason = [", so ", ", because ", ", since ", " because ", " since "]
-        .iter()
-        .filter_map(|r| lower.find(r))
-        .min()
-        .unwrap_or(lower.len());
-    // "Diagnose what's wrong first (meta tags, …) and let that steer the
-    // copy": the task ends at "first"; what follows explains or adds.
-    let reason = [" first (", " first and ", " first, and "]
-        .iter()
-        .filter_map(|m| lower.find(m).map(|at| at + " first".len()))
-        .filter(|&at| at < reason)
-        .min()
-        .unwrap_or(reason);
-    let words = plain_all(&lower[..reason]);
-    let way = words.len() >= 2 && matches!(words[words.len() - 2].as_str(), "test" | "tests");
-    // "…what to fix first": which comes first is what is asked.
-    let asks_which = words.iter().any(|w| matches!(w.as_str(), "what" | "which"));
-    !way && !asks_which && order_words::ends_first(&words, true) && opens_request(sentence)
-}
-
-/// Words after a verb that say it acts on something ("First commit *my*
-/// changes", "first brainstorm *it* with me"), beside the object openers.
-const OBJECTS_AFTER_FIRST: &[&str] = &[
-    "it", "them", "this", "that", "these", "those", "me", "us", "your", "their", "up", "out",
-    "down", "through", "every", "all", "each",
-];
 
 /// True when `sentence` asks for work: a request, or a command by its
 /// shape (after a connective of order or a step's number, a verb on no

@@ -140,11 +140,7 @@ const SPARES: &[&str] = &[
 
 /// True when `piece` spares the agent a task (see [`SPARES`]).
 fn spares_part(piece: &str) -> bool {
-    let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
-    let lead = w
-        .iter()
-        .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
-        .count();
+    let (w, lead) = led_words(piece);
     let rest = &w[lead..];
     SPARES.iter().any(|d| {
         let n = d.split(' ').count();
@@ -175,13 +171,20 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there), or
 /// the person's own doing of the work ([`does_it_self`]).
 fn is_decline(piece: &str) -> bool {
+    let (w, lead) = led_words(piece);
+    let rest = &w[lead..];
+    does_it_self(&w) || DECLINES.iter().any(|d| declines_as(d, rest)) || forbids_all(rest)
+}
+
+/// The words of `piece`, and how many of them lead in (see
+/// [`DECLINE_LEAD`]: "just", "fyi", "ok" …).
+fn led_words(piece: &str) -> (Vec<String>, usize) {
     let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
     let lead = w
         .iter()
         .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
         .count();
-    let rest = &w[lead..];
-    does_it_self(&w) || DECLINES.iter().any(|d| declines_as(d, rest)) || forbids_all(rest)
+    (w, lead)
 }
 
 /// True when `rest` forbids every change: "don't run anything", "do not
