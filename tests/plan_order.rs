@@ -342,6 +342,17 @@ fn ordinals_parentheses_and_a_bare_ask_keep_the_asked_order() {
     );
     // f640609 cut inside the parentheses and so missed that the task ends
     // at "first": it kept the written order.
+    // A task in parentheses after a connective is still a task.
+    for intent in [
+        "Write a design doc for the cache (and also review the doc for gaps).",
+        "Write a design doc for the cache (then review the doc for gaps).",
+    ] {
+        assert_eq!(
+            targets(&plan(intent, &[])),
+            ["design-doc", "doc-review"],
+            "{intent}"
+        );
+    }
     for intent in [
         "Write a design doc for the cache. Compare the options first (latency, cost, ops burden) and let that shape the doc.",
         "Write a design doc for the cache. Compare the options first and let the doc rest on them.",

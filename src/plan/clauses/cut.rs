@@ -61,9 +61,10 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             continue;
         }
         let comma_before = s[..start].trim_end().ends_with([',', '&']);
-        // "(meta tags, crawl issues, whatever it is)": what parentheses
-        // hold explains the task; it is no task of its own.
-        if inside[i] {
+        // "(meta tags, crawl issues, whatever it is)": a list in
+        // parentheses explains the task; its items are no tasks. A
+        // connective there still cuts: "(and also make a Word version)".
+        if inside[i] && comma_before {
             i += 1;
             continue;
         }

@@ -367,6 +367,14 @@ fn what_parentheses_hold_is_no_task() {
     // After them, a task is still cut.
     let c = split("Write the doc (intro, scope) and review it");
     assert_eq!(c.len(), 2, "{c:?}");
+    // A connective inside them still cuts (an adversarial pass found
+    // these merged into one task).
+    for intent in [
+        "Turn the report into a PDF (and also make a Word version for editing)",
+        "Draft the announcement (then turn it into a slack gif)",
+    ] {
+        assert_eq!(split(intent).len(), 2, "{intent}");
+    }
 }
 
 #[test]
