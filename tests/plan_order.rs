@@ -383,6 +383,26 @@ fn a_task_that_says_it_waits_goes_after_the_others() {
         )),
         ["design-doc", "doc-review"]
     );
+    // A sentence that says its task waits asks for that task, even when
+    // it opens with no verb (cba6de4 read these as more about the request
+    // before them, or as its scene).
+    for intent in [
+        "Research the options and write a design doc. A cold review of the doc for gaps too, but not yet.",
+        "Write a design doc for the cache. Gaps review of the doc too, but do that last.",
+    ] {
+        let t = targets(&plan(intent, &[]));
+        assert_eq!(t.last().map(String::as_str), Some("doc-review"), "{intent}");
+        assert!(t.contains(&"design-doc".to_string()), "{intent}");
+    }
+    // "First <verb> <noun>" after a task that waits opens a step (cba6de4
+    // read "First research options…" as a scene).
+    assert_eq!(
+        targets(&plan(
+            "Review the doc for gaps, but not yet. First research options for the cache.",
+            &[]
+        )),
+        ["research-options", "doc-review"]
+    );
     // Saying it is not urgent says nothing of the order.
     assert_eq!(
         targets(&plan(

@@ -245,7 +245,11 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // An item of a list that opens with a word of order is the next
         // step whatever follows ("- after that, a design doc").
         let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
-        let step = !asked && (opens_step(trimmed) || first_step || listed_step);
+        // "Review the code too, but not yet.": a task of its own, for later.
+        let waits = cut
+            .first()
+            .is_some_and(|(t, _)| order_words::defers(&plain_all(t)));
+        let step = !asked && (opens_step(trimmed) || first_step || listed_step || waits);
         read.sentence(trimmed, &cut, asked, step, &mut statements);
         let mut first = true;
         let several = cut.len() > 1;

@@ -5,7 +5,7 @@
 
 use super::{commas_after, opens_request, plain, plain_all, words_of};
 use crate::plan::order_words;
-use crate::plan::task_words::OBJECT_OPENERS;
+use crate::plan::task_words::{starts_joined_task, OBJECT_OPENERS};
 
 /// True when the sentence opens by putting itself before the sentence
 /// before it: "Before that, …", "But first, …", "Before you do, …", "But
@@ -68,7 +68,26 @@ pub(super) fn opens_first_step(sentence: &str) -> bool {
     let bare_next = !sentence[verb_end..]
         .trim_start()
         .starts_with([',', ';', '.']);
-    (comma || skip > 1 || (bare_next && acts_on(found.get(skip + 1))))
+    // "First fix CI on the PR": a verb of work before a word that can be
+    // its object (not "First draft to me by Friday").
+    let known_verb = starts_joined_task(&found[skip].0)
+        && found.get(skip + 1).is_some_and(|(w, _, _)| {
+            !matches!(
+                w.as_str(),
+                "to" | "by"
+                    | "of"
+                    | "for"
+                    | "is"
+                    | "was"
+                    | "will"
+                    | "and"
+                    | "or"
+                    | "in"
+                    | "on"
+                    | "at"
+            )
+        });
+    (comma || skip > 1 || (bare_next && (acts_on(found.get(skip + 1)) || known_verb)))
         && opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
 }
 

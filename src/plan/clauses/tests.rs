@@ -391,3 +391,13 @@ fn a_task_that_says_first_before_more_words_goes_first() {
     let c = split("Rewrite the copy. Write the first draft and let me see it.");
     assert!(c[0].rank == 0 && c[0].text.starts_with("Rewrite"), "{c:?}");
 }
+
+#[test]
+fn first_and_a_verb_of_work_opens_a_step() {
+    let c = split("Update the ticket, but not yet. First fix CI on the PR.");
+    assert!(c[1].step && c[1].rank == 0, "{c:?}");
+    // A noun after "first" opens none.
+    let c =
+        split("Write a design doc for the cache. First draft to me by Friday, then to the team.");
+    assert!(!c[1].step, "{c:?}");
+}
