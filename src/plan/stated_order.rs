@@ -30,7 +30,8 @@ enum Place {
 const HAPPENING: &[&str] = &[
     "come", "comes", "go", "goes", "happen", "happens", "run", "runs", "be", "is", "done", "gets",
     "get", "take", "takes", "place", "occur", "occurs", "exist", "exists", "built", "written",
-    "made", "ready", "finished", "created",
+    "made", "ready", "finished", "created", "green", "passing", "fixed", "merged", "approved",
+    "reviewed", "tested", "deployed",
 ];
 
 /// Words of manner and modality between a subject and its verb of
@@ -392,6 +393,11 @@ mod tests {
         assert_eq!(
             order("check the copy, and draft the deck for the board. The deck has to be written first."),
             ["draft the deck for the board", "check the copy"]
+        );
+        // Or a state a task brings about.
+        assert_eq!(
+            order("deploy the app, and fix the CI. The CI has to be green first."),
+            ["fix the CI", "deploy the app"]
         );
     }
 
