@@ -95,9 +95,9 @@ const ASKING: &[&str] = &[
 /// True when `sentence` (`asked`: as a question) says the person wants no
 /// work done and no piece of it asks for any. A piece that only spares the
 /// agent one task ("no need to touch the sheet") declines when every piece
-/// beside it declines too ("…, I already fixed it by hand"). Pieces are cut at commas,
-/// colons, semicolons, sentence marks and dashes: "fix the failing CI,
-/// that's all for today" asks; "checked the vercel bill, it's fine,
+/// beside it declines too ("…, I already fixed it by hand"). Pieces are
+/// cut at commas, colons, semicolons, sentence marks and dashes: "fix the
+/// failing CI, that's all for today" asks; "checked the vercel bill, it's fine,
 /// nothing to do there" does not; nor does "not building anything, but is
 /// the security of this auth flow ok?", a question about the person's own
 /// things. An intent that asks for nothing else plans no step.
@@ -115,13 +115,13 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // "No need to touch the sheet": declined, unless a piece beside it
     // says what is wrong ("…, the API is what breaks"), which is then the
     // work.
-    let spares = |p: &str| spares_part(p);
     let declined = pieces.iter().any(|p| is_decline(p))
-        || pieces.iter().any(|p| spares(p)) && pieces.iter().all(|p| is_decline(p) || spares(p));
+        || pieces.iter().any(|p| spares_part(p))
+            && pieces.iter().all(|p| is_decline(p) || spares_part(p));
     declined
         && !pieces
             .iter()
-            .any(|p| !is_decline(p) && !spares(p) && piece_asks(p))
+            .any(|p| !is_decline(p) && !spares_part(p) && piece_asks(p))
         // "Not building anything, but is the security of this auth flow
         // ok?": a question about the person's own things asks.
         && !(asked && pieces.iter().any(|p| !is_decline(p) && names_own(p)))

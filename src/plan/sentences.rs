@@ -2,10 +2,10 @@
 //! period that ends a sentence (not the one in ".pdf" or "v1.2"), and at
 //! the marks people number steps with: "1. … 2. …", "1) … 2) …",
 //! "(1) … (2) …", "step one, … step two, …", "First: … Second: …", and
-//! arrows ("find the cause
-//! -> write a failing test -> fix it"). A sentence such a mark opens is
-//! marked: it is the next step, not more about the one before it. The
-//! marks themselves are not part of any sentence.
+//! arrows ("find the cause -> write a failing test -> fix it"). A
+//! sentence such a mark opens is marked: it is the next step, not more
+//! about the one before it. The marks themselves are not part of any
+//! sentence.
 
 /// Arrows between steps, longest first.
 const ARROWS: &[&str] = &["-->", "->", "=>", "\u{2192}", "\u{27f6}"];

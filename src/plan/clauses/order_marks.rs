@@ -71,22 +71,9 @@ pub(super) fn opens_first_step(sentence: &str) -> bool {
     // "First fix CI on the PR": a verb of work before a word that can be
     // its object (not "First draft to me by Friday").
     let known_verb = starts_joined_task(&found[skip].0)
-        && found.get(skip + 1).is_some_and(|(w, _, _)| {
-            !matches!(
-                w.as_str(),
-                "to" | "by"
-                    | "of"
-                    | "for"
-                    | "is"
-                    | "was"
-                    | "will"
-                    | "and"
-                    | "or"
-                    | "in"
-                    | "on"
-                    | "at"
-            )
-        });
+        && found
+            .get(skip + 1)
+            .is_some_and(|(w, _, _)| !NO_OBJECT.contains(&w.as_str()));
     (comma || skip > 1 || (bare_next && (acts_on(found.get(skip + 1)) || known_verb)))
         && opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
 }
@@ -117,6 +104,12 @@ pub(super) fn ends_first_step(sentence: &str) -> bool {
     let asks_which = words.iter().any(|w| matches!(w.as_str(), "what" | "which"));
     !way && !asks_which && order_words::ends_first(&words, true) && opens_request(sentence)
 }
+
+/// Words after a verb that say it has no object: "First draft to me by
+/// Friday" names a draft.
+const NO_OBJECT: &[&str] = &[
+    "to", "by", "of", "for", "is", "was", "will", "and", "or", "in", "on", "at",
+];
 
 /// Words after a verb that say it acts on something ("First commit *my*
 /// changes", "first brainstorm *it* with me"), beside the object openers.
