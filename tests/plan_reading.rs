@@ -84,6 +84,14 @@ fn a_question_about_our_own_work_is_the_ask_and_the_rest_its_scene() {
         ),
         ["launch-plan"]
     );
+    // Asking what the agent would do asks about the person's own things
+    // (0a4b781 read it as a question of knowledge and planned nothing).
+    for intent in [
+        "The GitHub Actions run fails on my pull request at the lint step. What would you change?",
+        "The GitHub Actions run fails on my pull request at the lint step. Which fix would you suggest?",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["fix-ci"], "{intent}");
+    }
 }
 
 #[test]
@@ -400,6 +408,15 @@ fn a_fragment_whose_words_the_chosen_skill_holds_is_served_by_it() {
         planned_in(c, "address the review comments on my pull request"),
         ["address-comments"]
     );
+    // An item of a numbered list too, when the skill beside it holds all
+    // its words.
+    assert_eq!(
+        planned_in(
+            c,
+            "1. accept all the tracked changes in contract.docx 2. remove the comments"
+        ),
+        ["word-documents"]
+    );
 }
 
 #[test]
@@ -539,5 +556,19 @@ fn a_pronoun_or_a_prohibition_after_a_comma_goes_on_with_the_task_before() {
              don't touch any other files"
         ),
         ["tidy-prose"]
+    );
+}
+
+#[test]
+fn an_item_of_a_list_is_asked_for_by_its_mark() {
+    // 0a4b781 let the verification skill, whose description says "before
+    // committing", serve "3. commit it"; the commit skill was not planned.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/list-items",
+            "1. find the cause of the rounding bug 2. before you say it's fixed, \
+             run the tests and show me the output 3. commit it"
+        ),
+        ["root-cause", "verify-first", "commit"]
     );
 }

@@ -292,6 +292,16 @@ pub fn is_question(text: &str) -> bool {
     }) {
         return false;
     }
+    // "What would you change?", "which index would you add?": what the
+    // agent would do is asked, about the person's things.
+    if w.windows(2).any(|p| {
+        matches!(
+            (p[0].0.as_str(), p[1].0.as_str()),
+            ("would" | "should", "you") | ("you", "would" | "recommend" | "suggest")
+        )
+    }) {
+        return false;
+    }
     // A question may follow a short lead-in: "in plain words, what is…",
     // "homework: what's an eigenvector", "roughly how do…", "so what is…".
     const LEAD_INS: &[&str] = &[

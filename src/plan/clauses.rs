@@ -77,6 +77,9 @@ pub struct Clause {
     /// step mark ("2)", "->") and asks for work after it ("Then write the
     /// plan."): a step of its own, not more about the request before it.
     pub step: bool,
+    /// Its sentence is an item of a numbered or bulleted list, or an arrow's
+    /// step ("3. commit it"): asked as a step of its own by its mark.
+    pub marked: bool,
     /// It sets the scene that a bare ask in the sentence after it is about
     /// ("Traffic fell off a cliff. Figure out why."): the number of that
     /// sentence. Read as a task, it serves only when the bare ask itself
@@ -173,6 +176,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
             sentence: n,
             step: n > 0 && read.steps[n],
+            marked: read.marks[n],
             object_of: object_of[n],
             declined,
         });
@@ -204,6 +208,7 @@ struct Read {
     requests: Vec<bool>,
     own_questions: Vec<bool>,
     steps: Vec<bool>,
+    marks: Vec<bool>,
     /// It asks, or asks about, nothing but what the sentence before it
     /// says ("Figure out why.", "What's wrong with it?"; see [`is_bare`]).
     bare: Vec<bool>,
@@ -251,6 +256,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             .is_some_and(|(t, _)| order_words::defers(&plain_all(t)));
         let step = !asked && (opens_step(trimmed) || first_step || listed_step || waits);
         read.sentence(trimmed, &cut, asked, step, &mut statements);
+        read.marks.push(!asked && listed_step);
         let mut first = true;
         let several = cut.len() > 1;
         for (text, link) in cut {

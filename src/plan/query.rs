@@ -35,6 +35,8 @@ pub struct QueryClause {
     /// Its sentence opens with a connective of order: a step of its own
     /// (see [`super::clauses::Clause::step`]).
     pub step: bool,
+    /// Its sentence is a list item (see [`super::clauses::Clause::marked`]).
+    pub marked: bool,
     /// The terms of what a piece is about, which are not its own words
     /// unless they also stand outside the topic (see `topic_of`).
     pub topic: Vec<usize>,
@@ -165,6 +167,7 @@ impl Query {
                 listed,
                 sentence: c.sentence,
                 step: c.step,
+                marked: c.marked,
                 topic: Vec::new(),
                 head: None,
                 asks: super::clauses::opens_request(&c.text),
@@ -371,6 +374,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         listed: false,
         sentence: usize::MAX,
         step: false,
+        marked: false,
         topic: Vec::new(),
         head: None,
         asks: parts.iter().any(|c| c.asks),

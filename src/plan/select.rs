@@ -373,6 +373,10 @@ fn serve(
 ) {
     for (k, first, fits) in picks {
         let clause = &query.clauses[k];
+        // "3. commit it": an item of a list is asked for by its mark; a
+        // skill chosen beside it serves it only when it holds all its
+        // words ("2. remove the comments" after a .docx item).
+        let near = |i: usize| !clause.marked && fits[i].own >= SERVED_SHARE * fits[first].own;
         let served_by = sel
             .chosen
             .iter()
@@ -381,8 +385,7 @@ fn serve(
                 i != first
                     && (!fits[i].only_borrowed || !fits[first].own_specific)
                     && fits[first].own < SECOND_AT
-                    && (fits[i].own >= SERVED_SHARE * fits[first].own
-                        || covers(&ranked[i], &ranked[first], clause))
+                    && (near(i) || covers(&ranked[i], &ranked[first], clause))
             });
         if let Some(i) = served_by {
             why[first].get_or_insert_with(|| {

@@ -169,3 +169,14 @@ fn saying_what_one_would_love_is_a_request() {
     assert!(is_request("we would like a summary"));
     assert!(!is_request("I love this deck"));
 }
+
+#[test]
+fn asking_what_the_agent_would_do_is_about_our_own_things() {
+    assert!(!is_question(
+        "What would you change, indexes or schema-wise"
+    ));
+    assert!(!is_question("which fix would you suggest"));
+    assert!(!is_question("what do you recommend for the lint step"));
+    assert!(is_question("what is an index"));
+    assert!(is_question("which format keeps the fonts"));
+}
