@@ -283,6 +283,11 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
         "no need to touch the budget spreadsheet, I already fixed the formulas by hand. just so you know",
         "fyi I'll write the slides myself this weekend, no need to draft anything. just letting you know the talk moved",
         "what's the difference between a merge and a rebase when they stop on conflicts? just curious, don't run anything",
+        // 0a4b781 planned these: the sentence beside a question of
+        // knowledge is its scene, and "not fixing anything" declines.
+        "what does CI even stand for? my manager keeps saying the CI checks on our pull request failed",
+        "What's the difference between a merge and a rebase? My team keeps stopping on conflicts.",
+        "is the free tier of GitHub Actions ok for pull request checks? not fixing anything, just wondering",
     ] {
         let p = plan(intent, &[]);
         assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));

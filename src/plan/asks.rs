@@ -448,6 +448,8 @@ pub fn is_knowledge_request(text: &str) -> bool {
         "who invented",
         "who created",
         "difference between",
+        "stand for",
+        "stands for",
         "pros and cons",
         "tell me about",
         "tell me a ",

@@ -161,6 +161,9 @@ pub fn split(intent: &str) -> Vec<Clause> {
     }
     let requests = &read.requests;
     let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
+    // "what does SEO even stand for? my manager keeps saying it": beside a
+    // question of knowledge, and no ask for work, the rest is its scene.
+    let knowing = asked_by_question && !scene_setting && read.knows.iter().any(|k| *k);
     let mut clauses: Vec<Clause> = Vec::new();
     for p in &pieces {
         let n = p.sentence;
@@ -172,7 +175,10 @@ pub fn split(intent: &str) -> Vec<Clause> {
             text: p.text.clone(),
             rank: 0,
             question,
-            context: scene_setting && !requests[n] || p.when || presented,
+            context: scene_setting && !requests[n]
+                || p.when
+                || presented
+                || knowing && !read.knows[n],
             beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
             sentence: n,
             step: n > 0 && read.steps[n],
@@ -216,6 +222,8 @@ struct Read {
     adds: Vec<bool>,
     /// It hands material over ("here's my plan for…").
     presents: Vec<bool>,
+    /// It asks a question of knowledge ("what does SEO stand for?").
+    knows: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     any_declines: bool,
     /// The sentences that decline nothing, each with whether it is a
@@ -341,6 +349,7 @@ impl Read {
         self.bare.push(!declines && is_bare(trimmed));
         self.adds.push(adds_to_before(trimmed));
         self.own_questions.push(!declines && own_question);
+        self.knows.push(!declines && is_knowledge_request(trimmed));
     }
 }
 

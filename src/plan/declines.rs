@@ -58,6 +58,8 @@ const DECLINES: &[&str] = &[
     "that's all for today",
     "that's all i needed",
     "that's it for today",
+    "that's it for now",
+    "that's all for now",
     "trying to understand",
     "venting",
     "want to understand",
@@ -187,13 +189,16 @@ fn led_words(piece: &str) -> (Vec<String>, usize) {
     (w, lead)
 }
 
-/// True when `rest` forbids every change: "don't run anything", "do not
-/// edit anything yet".
+/// True when `rest` forbids every change, or says none is being made:
+/// "don't run anything", "do not edit anything yet", "not deploying
+/// anything".
 fn forbids_all(rest: &[String]) -> bool {
     let w: Vec<&str> = rest.iter().map(String::as_str).collect();
     let after = match w.as_slice() {
         ["don't" | "dont", _, "anything", after @ ..] => after,
         ["do", "not", _, "anything", after @ ..] => after,
+        // "not deploying anything, just wondering".
+        ["not", doing, "anything", after @ ..] if doing.ends_with("ing") => after,
         _ => return false,
     };
     is_tail(&rest[rest.len() - after.len()..])
@@ -351,6 +356,8 @@ mod tests {
             "No need to rewrite the intro.",
             "just curious, don't run anything",
             "do not edit anything yet",
+            "not deploying anything, just wondering",
+            "ok, that's it for now",
         ] {
             assert!(declines_work(s, s.ends_with('?')), "{s}");
         }
