@@ -293,11 +293,12 @@ pub fn is_question(text: &str) -> bool {
         return false;
     }
     // "What would you change?", "which index would you add?": what the
-    // agent would do is asked, about the person's things.
+    // agent would do is asked, about the person's things. Not "when
+    // should you use a monorepo?", a question of knowledge.
     if w.windows(2).any(|p| {
         matches!(
             (p[0].0.as_str(), p[1].0.as_str()),
-            ("would" | "should", "you") | ("you", "would" | "recommend" | "suggest")
+            ("would", "you") | ("you", "would" | "recommend" | "suggest")
         )
     }) {
         return false;

@@ -179,4 +179,5 @@ fn asking_what_the_agent_would_do_is_about_our_own_things() {
     assert!(!is_question("what do you recommend for the lint step"));
     assert!(is_question("what is an index"));
     assert!(is_question("which format keeps the fonts"));
+    assert!(is_question("when should you use a monorepo"));
 }
