@@ -349,7 +349,9 @@ impl Read {
         self.bare.push(!declines && is_bare(trimmed));
         self.adds.push(adds_to_before(trimmed));
         self.own_questions.push(!declines && own_question);
-        self.knows.push(!declines && is_knowledge_request(trimmed));
+        // Not "what do you think of our pricing page?": about our things.
+        self.knows
+            .push(!declines && is_knowledge_request(trimmed) && !names_own(trimmed));
     }
 }
 

@@ -406,6 +406,9 @@ fn first_and_a_verb_of_work_opens_a_step() {
 fn beside_a_question_of_knowledge_the_rest_is_its_scene() {
     let c = split("what does SEO even stand for? my manager keeps saying it in meetings");
     assert!(c[0].question && c[1].context, "{c:?}");
+    // An opinion on the person's own things asks about them.
+    let c = split("What do you think of our pricing page? It converts at 2%.");
+    assert!(!c[1].context, "{c:?}");
     // Beside a question about the person's own work it is still the work.
     let c = split("We launched on Product Hunt yesterday and got no upvotes. What went wrong?");
     assert!(!c[0].context || c[0].beside_question, "{c:?}");
