@@ -6,6 +6,7 @@
 
 use super::asks::{is_request, names_own};
 use super::clauses::words_of;
+use super::task_words::starts_joined_task;
 use super::topic::{by_oneself, BY_ONESELF};
 
 /// What a piece of a sentence says when the person wants no work done:
@@ -178,6 +179,22 @@ fn is_decline(piece: &str) -> bool {
     does_it_self(&w) || DECLINES.iter().any(|d| declines_as(d, rest)) || forbids_all(rest)
 }
 
+/// True when `doing` is the -ing form of a verb of work ("deploying",
+/// "making", "running"), not of seeing or getting ("not seeing anything"
+/// tells what went wrong).
+fn names_work(doing: &str) -> bool {
+    let Some(stem) = doing.strip_suffix("ing") else {
+        return false;
+    };
+    let doubled =
+        stem.len() > 2 && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2];
+    let undoubled = &stem[..stem.len() - usize::from(doubled)];
+    stem == "do"
+        || [stem.to_string(), format!("{stem}e"), undoubled.to_string()]
+            .iter()
+            .any(|v| starts_joined_task(v))
+}
+
 /// The words of `piece`, and how many of them lead in (see
 /// [`DECLINE_LEAD`]: "just", "fyi", "ok" …).
 fn led_words(piece: &str) -> (Vec<String>, usize) {
@@ -198,7 +215,7 @@ fn forbids_all(rest: &[String]) -> bool {
         ["don't" | "dont", _, "anything", after @ ..] => after,
         ["do", "not", _, "anything", after @ ..] => after,
         // "not deploying anything, just wondering".
-        ["not", doing, "anything", after @ ..] if doing.ends_with("ing") => after,
+        ["not", doing, "anything", after @ ..] if names_work(doing) => after,
         _ => return false,
     };
     is_tail(&rest[rest.len() - after.len()..])
@@ -357,6 +374,7 @@ mod tests {
             "just curious, don't run anything",
             "do not edit anything yet",
             "not deploying anything, just wondering",
+            "not running anything, just curious",
             "ok, that's it for now",
         ] {
             assert!(declines_work(s, s.ends_with('?')), "{s}");
@@ -377,6 +395,8 @@ mod tests {
             "no need for you to touch the schema, the API is what breaks",
             "no need to touch the schema, just fix the API",
             "don't run anything destructive, but clean up the branch",
+            // Telling what went wrong.
+            "The deploy failed, not seeing anything",
             "I want to understand it before you change the code, so explain the flow first",
         ] {
             assert!(!declines_work(s, s.ends_with('?')), "{s}");
