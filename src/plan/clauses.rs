@@ -411,9 +411,30 @@ fn is_bare(sentence: &str) -> bool {
     verb_on_pronoun(&words)
 }
 
-/// True when `words` are a command whose object is only a word that
-/// points back: "Untangle those.", "Sort that out please.", "Handle it."
+/// True when `words` are a command to deal with a problem whose object is
+/// only a word that points back: "Untangle those.", "Sort that out
+/// please.", "Handle it." Not "Post it." or "Merge it.": there the verb
+/// is the work, and the sentence before says what it is done to.
 fn verb_on_pronoun(words: &[String]) -> bool {
+    const DEALS_WITH: &[&str] = &[
+        "address",
+        "clean",
+        "deal",
+        "debug",
+        "diagnose",
+        "fix",
+        "handle",
+        "investigate",
+        "repair",
+        "resolve",
+        "settle",
+        "solve",
+        "sort",
+        "straighten",
+        "tackle",
+        "unblock",
+        "untangle",
+    ];
     const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these", "them"];
     const FILLER: &[&str] = &[
         "up", "out", "please", "pls", "now", "just", "for", "me", "us",
@@ -421,7 +442,7 @@ fn verb_on_pronoun(words: &[String]) -> bool {
     let w: Vec<&str> = words.iter().map(String::as_str).collect();
     let rest = w.get(1..).unwrap_or_default();
     w.len() <= 4
-        && opens_imperative(&w)
+        && w.first().is_some_and(|v| DEALS_WITH.contains(v))
         && rest.iter().any(|x| POINTS_BACK.contains(x))
         && rest
             .iter()

@@ -325,6 +325,15 @@ fn a_bare_ask_makes_the_scene_before_it_the_work() {
         assert!(!c[0].context, "{intent}: {c:?}");
         assert_eq!(c[0].object_of, Some(1), "{intent}: {c:?}");
     }
+    // A command whose verb is the work keeps the scene a scene: what it
+    // is done to is no problem to look into.
+    for intent in [
+        "The landing page copy looks good now. Post it.",
+        "The PR got two approvals. Merge it.",
+    ] {
+        let c = split(intent);
+        assert!(c[0].context && c[0].object_of.is_none(), "{intent}: {c:?}");
+    }
     // An ask with words of its own keeps the scene a scene.
     let c = split("the export drops rows on big files. figure out why the totals differ.");
     assert!(c[0].context && c[0].object_of.is_none(), "{c:?}");
