@@ -316,7 +316,7 @@ fn a_bare_ask_makes_the_scene_before_it_the_work() {
         "{c:?}"
     );
     // A command on a word that points back names nothing of its own
-    // either (a4ef2b1 left "the merge … conflicts" a scene).
+    // either (f640609 left "the merge … conflicts" a scene).
     for intent in [
         "the merge from main is stuck with conflicts. Untangle those.",
         "the export drops rows on big files. Sort that out please.",
