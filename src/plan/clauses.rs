@@ -258,16 +258,20 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // An item of a list that opens with a word of order is the next
         // step whatever follows ("- after that, a design doc").
         let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
-        // "Review the code too, but not yet.": a task of its own, for later.
-        let waits = cut
-            .first()
-            .is_some_and(|(t, _)| order_words::defers(&plain_all(t)));
+        // Each piece that says it waits ("…, but not yet"); a sentence whose
+        // first piece does is a task of its own, for later ("Review the
+        // code too, but not yet.").
+        let defers: Vec<bool> = cut
+            .iter()
+            .map(|(t, _)| order_words::defers(&plain_all(t)))
+            .collect();
+        let waits = defers.first().copied().unwrap_or(false);
         let step = !asked && (opens_step(trimmed) || first_step || listed_step || waits);
         read.sentence(trimmed, &cut, asked, step, &mut statements);
         read.marks.push(!asked && listed_step);
         let mut first = true;
         let several = cut.len() > 1;
-        for (text, link) in cut {
+        for ((text, link), defers) in cut.into_iter().zip(defers) {
             let link = match first {
                 // "Write the plan. Before that, brainstorm it with me."
                 true if opens_reversed(trimmed) => Some(Link::Reverse),
@@ -282,7 +286,6 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             // "before I ship it, research the options": the person's own
             // work, said as when, sets the scene for the main clause.
             let when = first && several && order_words::persons_time(&plain(&words_of(&text)));
-            let defers = order_words::defers(&plain_all(&text));
             pieces.push(Piece {
                 text,
                 link,
@@ -338,7 +341,8 @@ impl Read {
         self.presents.push(hands_over);
         // A question about the person's own work, not one that asks to
         // know ("what's the difference between merge and rebase?").
-        let own_question = asked && !is_question(trimmed) && !is_knowledge_request(trimmed);
+        let knowledge = is_knowledge_request(trimmed);
+        let own_question = asked && !is_question(trimmed) && !knowledge;
         // Read only when some sentence declines (see `Read::asks_work`).
         if !declines {
             self.undeclined.push((trimmed.to_string(), own_question));
@@ -351,7 +355,7 @@ impl Read {
         self.own_questions.push(!declines && own_question);
         // Not "what do you think of our pricing page?": about our things.
         self.knows
-            .push(!declines && is_knowledge_request(trimmed) && !names_own(trimmed));
+            .push(!declines && knowledge && !names_own(trimmed));
     }
 }
 
