@@ -853,3 +853,21 @@ fn a_version_is_one_word_not_two() {
         );
     }
 }
+
+#[test]
+fn the_verb_of_an_asking_frame_is_not_evidence() {
+    // "tell" in one skill's body said nothing about the work asked for:
+    // the single next move is the next-step skill's.
+    assert_eq!(
+        planned_in("fixtures/plan/asking-frame", "tell me the single next move"),
+        ["next-step"]
+    );
+    // The skill whose work is named is still found beside the frame.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/asking-frame",
+            "tell me which sections are out of order and move them"
+        ),
+        ["reshuffle"]
+    );
+}

@@ -38,6 +38,20 @@ const NOT_COMMANDS: &[&str] = &[
     "yesterday",
 ];
 
+/// `ws` with the verb of an asking frame ("tell me…", "give us…")
+/// blanked to a stop word: it says how the person wants the answer, not
+/// what the work is. Not "show me the output": seeing the output is work
+/// a skill asks for.
+pub fn without_frame(ws: &[String]) -> Vec<String> {
+    let mut out = ws.to_vec();
+    for i in 0..ws.len().saturating_sub(1) {
+        if matches!(ws[i].as_str(), "tell" | "give") && matches!(ws[i + 1].as_str(), "me" | "us") {
+            out[i] = "me".to_string();
+        }
+    }
+    out
+}
+
 /// Words that name the person's own things.
 const OWN: &[&str] = &["my", "our", "this", "these", "mine", "ours"];
 

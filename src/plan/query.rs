@@ -204,6 +204,9 @@ impl Query {
             forbidden,
         } = topic(&clause.text, ws);
         let mut topic_terms = Vec::new();
+        // "tell me the single next move": "tell" says how the answer
+        // should come, not what the work is.
+        let ws = &super::asks::without_frame(ws)[..];
         let parts = [
             (&ws[..from], true),
             (&ws[from..to], false),

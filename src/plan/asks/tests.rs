@@ -181,3 +181,22 @@ fn asking_what_the_agent_would_do_is_about_our_own_things() {
     assert!(is_question("which format keeps the fonts"));
     assert!(is_question("when should you use a monorepo"));
 }
+
+#[test]
+fn the_verb_of_an_asking_frame_is_no_word_of_the_work() {
+    let ws = |t: &str| t.split(' ').map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(
+        without_frame(&ws("then tell me the single next move")),
+        ws("then me me the single next move")
+    );
+    assert_eq!(without_frame(&ws("give us a plan")), ws("me us a plan"));
+    // Seeing the output is work; a story told to others is the work.
+    assert_eq!(
+        without_frame(&ws("show me the output")),
+        ws("show me the output")
+    );
+    assert_eq!(
+        without_frame(&ws("tell the story of the release")),
+        ws("tell the story of the release")
+    );
+}
