@@ -237,6 +237,12 @@ const OBJECT_WORDS: &[&str] = &[
     "your",
 ];
 
+/// Words that open a clause an idiom of work acts on: "figure out which
+/// place owns it", "find out what's causing it", "look into why".
+const CLAUSE_OPENERS: &[&str] = &[
+    "how", "what", "what's", "whats", "where", "whether", "which", "who", "why",
+];
+
 /// Words that are never the verb of a command: articles, pronouns,
 /// prepositions, conjunctions, auxiliaries, interjections and the adverbs
 /// that open a clause.
@@ -294,7 +300,11 @@ pub fn phrasal_command(words: &[&str]) -> bool {
     // make a verb of work with the verb before them.
     let particle = |p: &str| PARTICLES.contains(&p) || matches!(p, "through" | "into");
     match words {
-        [verb, p, object, ..] => verb_shaped(verb) && particle(p) && OBJECT_WORDS.contains(object),
+        [verb, p, object, ..] => {
+            verb_shaped(verb)
+                && particle(p)
+                && (OBJECT_WORDS.contains(object) || CLAUSE_OPENERS.contains(object))
+        }
         _ => false,
     }
 }
@@ -335,6 +345,9 @@ mod tests {
 
     #[test]
     fn task_verbs_are_sorted() {
+        let mut v = CLAUSE_OPENERS.to_vec();
+        v.sort();
+        assert_eq!(v, CLAUSE_OPENERS);
         for list in [TASK_VERBS, JOINED_TASK_VERBS] {
             let mut v = list.to_vec();
             v.sort();
@@ -381,11 +394,16 @@ mod tests {
         let phrasal = |s: &str| phrasal_command(&s.split(' ').collect::<Vec<_>>());
         assert!(phrasal("carry out the plan"));
         assert!(phrasal("spin up a worktree"));
+        // Or before the clause it acts on.
+        assert!(phrasal("figure out which place should own it"));
+        assert!(phrasal("find out what's causing it"));
+        assert!(phrasal("look into why the build is slow"));
         // A particle with no new object after it, or a form no command takes.
         assert!(!phrasal("carry out"));
         assert!(!phrasal("sort it out"));
         assert!(!phrasal("checked out the branch"));
         assert!(!phrasal("the tables out of it"));
+        assert!(!phrasal("turns out which one"));
     }
 
     #[test]
