@@ -871,3 +871,17 @@ fn the_verb_of_an_asking_frame_is_not_evidence() {
         ["reshuffle"]
     );
 }
+
+#[test]
+fn a_pasted_error_tells_of_failure() {
+    // No word of the prose says anything fails; the pasted TypeError does,
+    // so "what's actually causing it" asks for debugging.
+    let intent = "```\nTypeError: Cannot read properties of undefined (reading 'items')\n    \
+                  at CartView (CartView.tsx:17:9)\n```\nit only shows up sometimes, right \
+                  after login. find out what's actually causing it before you patch anything";
+    assert_eq!(targets(&plan(intent, &[])), ["methodical-debugging"]);
+    // Without it, the same words ask for nothing a skill here does.
+    let prose = "it only shows up sometimes, right after login. find out what's actually \
+                 causing it before you patch anything";
+    assert!(targets(&plan(prose, &[])).is_empty());
+}

@@ -40,7 +40,10 @@
 //! idiom applied to skill texts too (a
 //! skill whose body says "root cause" in passing took "debug" requests).
 //! The test of failing reads word openings, so "dropdown" or "except" may
-//! pass it: it only gates the idioms with other senses.
+//! pass it: it only gates the idioms with other senses. Pasted material,
+//! which it does not read (a quoted "500 req/day" is no server error),
+//! still tells of failure when it holds an error as programs print one:
+//! "TypeError", "NullPointerException", "Traceback", "panicked at".
 
 /// When an idiom asks for its work: always, only where the intent tells
 /// of something failing ("find out why customers churn" asks no
@@ -201,6 +204,16 @@ pub fn tells_of_failure(text: &str) -> bool {
     })
 }
 
+/// True when `text` names an error as programs print one: a word ending
+/// in "Error" or "Exception" ("TypeError", "NullPointerException"), or a
+/// "Traceback" or "panicked at".
+pub fn names_an_error(text: &str) -> bool {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.len() > 5 && (w.ends_with("Error") || w.ends_with("Exception")))
+        || text.contains("Traceback (most recent call last)")
+        || text.contains("panicked at")
+}
+
 /// The term of the work each idiom in `ws` (lowercase words) asks for,
 /// with the idiom as written, in order; `failing` when the intent tells of
 /// something failing.
@@ -277,6 +290,19 @@ mod tests {
             .into_iter()
             .map(|(t, _)| t)
             .collect()
+    }
+
+    #[test]
+    fn an_error_as_a_program_prints_it_tells_of_failure() {
+        assert!(names_an_error(
+            "TypeError: Cannot read properties of undefined"
+        ));
+        assert!(names_an_error("java.lang.NullPointerException at Foo.bar"));
+        assert!(names_an_error("Traceback (most recent call last):"));
+        assert!(names_an_error("thread 'main' panicked at src/main.rs:3:5"));
+        // A word that only contains one, or the word alone in prose.
+        assert!(!names_an_error("the ErrorBoundary component"));
+        assert!(!names_an_error("an Error"));
     }
 
     #[test]

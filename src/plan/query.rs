@@ -130,6 +130,7 @@ impl Query {
     pub fn new(intent: &str, a: &Analyzer) -> Query {
         // Pasted text, code and links are what the work is on, not what it
         // is (see [`super::material`]).
+        let raw = intent;
         let intent = &*super::material::blanked(intent);
         let mut q = Query {
             terms: Vec::new(),
@@ -144,7 +145,7 @@ impl Query {
         let mut split = super::clauses::split(intent);
         // Idioms that also have other senses ask for debugging only when
         // something is failing (see `idioms`).
-        let failing = super::idioms::tells_of_failure(intent);
+        let failing = super::idioms::tells_of_failure(intent) || super::idioms::names_an_error(raw);
         super::stated_order::apply(&mut split, a);
         let mut per_sentence = std::collections::HashMap::new();
         for c in &split {
