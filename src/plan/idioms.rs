@@ -13,7 +13,7 @@
 //! |---|---|
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
-//! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output |
+//! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
@@ -90,7 +90,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["prove", "it", "works"], "verif", Always),
     (&["make", "sure", "it", "works"], "verif", Always),
     (&["confirm", "it", "works"], "verif", Always),
-    (&["show|paste|pasted", "me|us", "the", GAP, "output"], "verif", Always),
+    (&["show|shown|showing|paste|pasted|pasting", "me|us", "the", GAP, "output"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
     (&["at", "the", "same", "time"], "parallel", Amid),
     (&["into", "one|1", "file|pdf"], "combin", Always),
@@ -314,6 +314,7 @@ mod tests {
         assert_eq!(terms("then prove it works"), ["verif"]);
         assert_eq!(terms("push it live on friday"), ["deploy"]);
         assert_eq!(terms("then show me the passing output"), ["verif"]);
+        assert_eq!(terms("after you've run it and shown me the output"), ["verif"]);
         assert_eq!(terms("it crashes and i have no clue why"), ["debug"]);
         assert_eq!(
             terms("it fails, figure out what's actually going on"),
