@@ -288,7 +288,15 @@ fn says_it_wants(sentence: &str) -> bool {
         "been asked to",
         "your task is",
     ];
-    MARKERS.iter().any(|m| t.contains(m))
+    // Whole words: "exactly what I needed" wants nothing more.
+    MARKERS.iter().any(|m| {
+        t.match_indices(m).any(|(at, _)| {
+            let before = t[..at].chars().next_back();
+            let after = t[at + m.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric)
+                && (m.ends_with(' ') || !after.is_some_and(char::is_alphanumeric))
+        })
+    })
 }
 
 /// A clause that asks a question rather than for work: opens with a

@@ -200,3 +200,12 @@ fn the_verb_of_an_asking_frame_is_no_word_of_the_work() {
         ws("tell the story of the release")
     );
 }
+
+#[test]
+fn a_word_of_wanting_is_read_whole() {
+    assert!(!is_request(
+        "that merged PDF came out perfect, exactly what I needed"
+    ));
+    assert!(is_request("i need the totals in a sheet"));
+    assert!(is_request("we need to ship the deck"));
+}
