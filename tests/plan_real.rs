@@ -885,3 +885,21 @@ fn a_pasted_error_tells_of_failure() {
                  causing it before you patch anything";
     assert!(targets(&plan(prose, &[])).is_empty());
 }
+
+#[test]
+fn laughing_or_thanking_about_earlier_work_plans_nothing() {
+    for intent in [
+        "haha the deck you made yesterday got a standing ovation at the all-hands",
+        "thanks!! the spreadsheet came out perfect, exactly what I needed",
+    ] {
+        assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    }
+    // The same opening before an ask still asks.
+    assert_eq!(
+        targets(&plan(
+            "lol can you turn these numbers into a slide deck",
+            &[]
+        )),
+        ["slides"]
+    );
+}

@@ -33,8 +33,9 @@
 //! things ("why is *my* build failing", "which model should *our*
 //! summarizer use") is a request, and so are "how do I merge these PDFs"
 //! and "can you…". An intent that says it wants no work done ("just
-//! venting", "that's all for today") and asks for none is marked
-//! declined. What a sentence asks is read in [`super::asks`], whether it
+//! venting", "that's all for today"), or that only laughs, thanks or
+//! sighs ("lol that gif you made got 40 reactions"), and asks for none is
+//! marked declined. What a sentence asks is read in [`super::asks`], whether it
 //! declines in [`super::declines`].
 
 use super::asks::{is_knowledge_request, is_question, is_request, names_own};
@@ -136,7 +137,11 @@ enum Link {
 pub fn split(intent: &str) -> Vec<Clause> {
     let (pieces, mut read) = read(intent);
     let asked_by_question = !read.requests.iter().any(|r| *r);
-    let declined = read.any_declines && asked_by_question && !read.asks_work();
+    // "lol that gif you made got 40 reactions": laughter, thanks or a
+    // sigh, with no ask and nothing failing, wants no work done.
+    let chatter = super::declines::opens_with_interjection(intent)
+        && !super::idioms::tells_of_failure(intent);
+    let declined = (read.any_declines || chatter) && asked_by_question && !read.asks_work();
     if asked_by_question {
         read.requests = std::mem::take(&mut read.own_questions);
     }
@@ -226,6 +231,7 @@ struct Read {
     knows: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     any_declines: bool,
+
     /// The sentences that decline nothing, each with whether it is a
     /// question about the person's own work.
     undeclined: Vec<(String, bool)>,

@@ -320,6 +320,21 @@ fn piece_asks(piece: &str) -> bool {
     is_request(rest) || ASKING.iter().any(|a| has_words(&t, a))
 }
 
+/// Words that open a message of laughter, thanks or a sigh: "lol that
+/// gif got 40 reactions", "thanks!! the PDF came out perfect".
+const INTERJECTIONS: &[&str] = &[
+    "haha", "hahaha", "lmao", "lol", "omg", "thanks", "thx", "ty", "ugh", "wow",
+];
+
+/// True when `intent` opens with a word of [`INTERJECTIONS`]: it laughs,
+/// thanks or sighs ("lol that gif you made got 40 reactions", "thanks!!
+/// the PDF came out perfect"). Asking nothing else, it plans nothing.
+pub fn opens_with_interjection(intent: &str) -> bool {
+    words_of(intent)
+        .first()
+        .is_some_and(|(f, _, _)| INTERJECTIONS.contains(&f.as_str()))
+}
+
 /// True when `text` holds `phrase` as whole words.
 fn has_words(text: &str, phrase: &str) -> bool {
     text.match_indices(phrase).any(|(at, _)| {
@@ -332,6 +347,17 @@ fn has_words(text: &str, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn laughter_thanks_or_a_sigh_opens_a_message() {
+        assert!(opens_with_interjection(
+            "lol that gif you made got 40 reactions"
+        ));
+        assert!(opens_with_interjection("thanks!! the PDF came out perfect"));
+        assert!(opens_with_interjection("Ugh, sat through a 70-slide deck"));
+        assert!(!opens_with_interjection("so lol, the gif got 40 reactions"));
+        assert!(!opens_with_interjection("thank-you notes for the speakers"));
+    }
 
     #[test]
     fn saying_no_work_is_wanted_declines_it() {
