@@ -314,7 +314,10 @@ mod tests {
         assert_eq!(terms("then prove it works"), ["verif"]);
         assert_eq!(terms("push it live on friday"), ["deploy"]);
         assert_eq!(terms("then show me the passing output"), ["verif"]);
-        assert_eq!(terms("after you've run it and shown me the output"), ["verif"]);
+        assert_eq!(
+            terms("after you've run it and shown me the output"),
+            ["verif"]
+        );
         assert_eq!(terms("it crashes and i have no clue why"), ["debug"]);
         assert_eq!(
             terms("it fails, figure out what's actually going on"),
