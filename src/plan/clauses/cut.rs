@@ -149,7 +149,9 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // thing asked for, with or without an article.
             cuts.push((start, end, Link::Forward));
         } else if (comma_before || cuts.is_empty() && time_before_colon(s, &words, i))
-            && (starts_joined_task(w) || reads_as_command(&plain(&words[i..])))
+            && (starts_joined_task(w)
+                || reads_as_command(&plain(&words[i..]))
+                || does_a_task(&words[i..]))
         {
             // "…, simplify the intro"; a verb on no list by its shape:
             // "…, swap each one for a comma".
@@ -195,6 +197,13 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// True when `words` open with "do" before a noun phrase: "…, do a
+/// proper security pass", "…, do the migration" (a command, as
+/// [`super::super::asks`] reads one; "do" alone is no verb of a task).
+fn does_a_task(words: &[(String, usize, usize)]) -> bool {
+    matches!(words, [(d, _, _), (n, _, _), ..] if d == "do" && OBJECT_OPENERS.contains(&n.as_str()))
 }
 
 /// For each of `words` (found in `s`), whether it stands inside

@@ -77,6 +77,22 @@ fn tasks_are_cut_at_connectives_in_order() {
 }
 
 #[test]
+fn do_before_a_noun_phrase_after_a_comma_is_a_task() {
+    assert_eq!(
+        texts("Before you push the app live, do a proper security pass on the auth"),
+        [
+            ("Before you push the app live".to_string(), 1),
+            ("do a proper security pass on the auth".to_string(), 0)
+        ]
+    );
+    // "do" with no noun phrase after it goes on with the clause.
+    assert_eq!(
+        texts("fix the login, do whatever it takes"),
+        [("fix the login, do whatever it takes".to_string(), 0)]
+    );
+}
+
+#[test]
 fn a_second_object_is_a_task_but_a_pair_is_not() {
     assert_eq!(
         texts("make a slack gif and a printable poster for the party"),
