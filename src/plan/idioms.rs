@@ -19,7 +19,7 @@
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
-//! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review: a review asked of someone, as a skill for requesting one says |
+//! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //!
 //! An idiom said not done ("I didn't think it through"), or done by the
@@ -99,6 +99,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get|getting", "a|an|another", "review"], "request", Always),
     (&["get|getting", "a|an|another", REVIEWS, "review"], "request", Always),
     (&["get|getting", "a|an|another", REVIEWS, REVIEWS, "review"], "request", Always),
+    (&["get|getting", "a|an|another", "reviewer"], "request", Always),
+    (&["get|getting", "a|an|another", REVIEWS, "reviewer"], "request", Always),
     (&["get|bring|getting|bringing", "me|us", "up", "to", "speed"], "catchup", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
@@ -312,6 +314,11 @@ mod tests {
         assert_eq!(terms("the export fails, find out why"), ["debug"]);
         assert_eq!(terms("let's think it through first"), ["brainstorm"]);
         assert_eq!(terms("then prove it works"), ["verif"]);
+        assert_eq!(
+            terms("get a reviewer subagent to go over the diff"),
+            ["request"]
+        );
+        assert_eq!(terms("get a fresh reviewer on it"), ["request"]);
         assert_eq!(terms("push it live on friday"), ["deploy"]);
         assert_eq!(terms("then show me the passing output"), ["verif"]);
         assert_eq!(
