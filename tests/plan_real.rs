@@ -903,3 +903,20 @@ fn laughing_or_thanking_about_earlier_work_plans_nothing() {
         ["slides"]
     );
 }
+
+#[test]
+fn an_idiom_found_in_a_description_is_evidence_of_its_own() {
+    // "rip it apart" asks for the attack a critique skill's description
+    // names; "it" is the doc written first.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/idiom-work",
+            "write the design doc with me, then rip it apart"
+        ),
+        ["design-doc", "plan-attack"]
+    );
+    assert_eq!(
+        planned_in("fixtures/plan/idiom-work", "tear apart my migration plan"),
+        ["plan-attack"]
+    );
+}

@@ -20,8 +20,10 @@ pub struct Fit {
     /// Evidence beyond one common word: at least one word of the clause's
     /// own, a word that is not weak, and either two words (in a clause that
     /// says "it", the words it stands for count), a phrase found as
-    /// written (two words the name writes as one among them, and an
-    /// idiom asking for the work a word of the name says), a name of
+    /// written (two words the name writes as one among them, an idiom
+    /// asking for the work a word of the name says, and an idiom whose
+    /// work its description or "Use when" names with [`SELECT_AT`]
+    /// evidence: "rip it apart" and "attack a plan"), a name of
     /// two or more words spelled out, a named file format or tool (in a
     /// clause that asks for work, or as what its command acts on: not "the
     /// spreadsheet from finance has twelve tabs"), or a
@@ -75,6 +77,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
     // Two words of the clause that the name writes as one ("spell-check",
     // `spellchk`): a phrase of the name found as written.
     let mut compound_name = false;
+    let mut idiom_headline = false;
     // An own word found above the body (name, description, use-when):
     // two words found only in the body are the skill's details, not its job.
     let mut headline = false;
@@ -134,6 +137,11 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
                 // An idiom that asks for the work the name says ("no clue
                 // why", `…-debugging`) is a phrase of the name too.
                 compound_name |= m.fields.contains(&FieldKind::Name) && q.idioms.contains(&m.term);
+                // "then rip it apart" and a skill whose description says
+                // "attack a plan": an idiom is a phrase of the work it
+                // names, found above the body.
+                idiom_headline |=
+                    m.fields.in_headline() && q.idioms.contains(&m.term) && e >= SELECT_AT;
                 head |= clause.head == Some(m.term)
                     && !q.weak[m.term]
                     && m.fields.in_headline()
@@ -176,6 +184,7 @@ pub fn fit(r: &Relevance, q: &Query, k: usize, skip: &[usize]) -> Fit {
         || name
         || listed_name
         || in_name >= 2
+        || idiom_headline
         // A lone format word needs the headline too: "reduce my docker
         // image size" must not take a GIF skill whose body says "image".
         || (specific

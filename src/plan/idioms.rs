@@ -15,6 +15,7 @@
 //! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
+//! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
@@ -33,7 +34,8 @@
 //! Measured and left out: "tear/rip/pick (it) apart" and
 //! "poke holes" as `critic` (skills that critique say "attack",
 //! "objection", "skeptic"; it moved a plan from the critique skill to one
-//! on the thing critiqued), "sanity check" as `verif` (people sanity-check
+//! on the thing critiqued: "apart" now asks for `attack`, the word such a
+//! skill's description uses), "sanity check" as `verif` (people sanity-check
 //! claims as often as code), "paste the output" without "me" (as often
 //! pasted into a doc or a PR description as shown as evidence), "get/have
 //! someone review" (the copy, a plan, flagged posts: not code), and every
@@ -102,6 +104,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get|getting", "a|an|another", "reviewer"], "request", Always),
     (&["get|getting", "a|an|another", REVIEWS, "reviewer"], "request", Always),
     (&["get|bring|getting|bringing", "me|us", "up", "to", "speed"], "catchup", Always),
+    (&["tear|rip", "apart"], "attack", Always),
+    (&["tear|rip|pick", "it|this|that|them", "apart"], "attack", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),
@@ -314,6 +318,8 @@ mod tests {
         assert_eq!(terms("the export fails, find out why"), ["debug"]);
         assert_eq!(terms("let's think it through first"), ["brainstorm"]);
         assert_eq!(terms("then prove it works"), ["verif"]);
+        assert_eq!(terms("then rip it apart"), ["attack"]);
+        assert_eq!(terms("tear apart my migration plan"), ["attack"]);
         assert_eq!(
             terms("get a reviewer subagent to go over the diff"),
             ["request"]
