@@ -920,3 +920,23 @@ fn an_idiom_found_in_a_description_is_evidence_of_its_own() {
         ["plan-attack"]
     );
 }
+
+#[test]
+fn localhost_is_local() {
+    // "on localhost" is the local web app one skill tests; a site that is
+    // not local stays with the other.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/localhost",
+            "check the signup page in a real browser on localhost"
+        ),
+        ["local-web-testing"]
+    );
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/localhost",
+            "test the signup flow on our staging website in a browser"
+        ),
+        ["browser-automation"]
+    );
+}

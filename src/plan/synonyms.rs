@@ -47,6 +47,7 @@
 //! | `markdown` / `yaml` / `python` | md / yml / py |
 //! | `github` | github, gh |
 //! | `terraform` / `mongodb` | tf / mongo |
+//! | `local` | localhost ("test it on localhost" is a local web app) |
 
 /// Single words, each group with its canonical term.
 #[rustfmt::skip]
@@ -78,6 +79,7 @@ pub const WORDS: &[(&[&str], &str)] = &[
     (&["github", "gh"], "github"),
     (&["terraform", "tf"], "terraform"),
     (&["mongodb", "mongo"], "mongodb"),
+    (&["local", "localhost"], "local"),
     (&["tdd"], "tdd"),
     (&["webpage", "webpages"], "webpag"),
 ];
@@ -225,6 +227,7 @@ mod tests {
             ("gh", "github"),
             ("tf", "terraform"),
             ("mongo", "mongodb"),
+            ("localhost", "local"),
         ] {
             assert_eq!(word(short), word(long), "{short}");
             assert!(!is_canonical(word(short).unwrap()), "{short}");
