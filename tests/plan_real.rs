@@ -940,3 +940,22 @@ fn localhost_is_local() {
         ["browser-automation"]
     );
 }
+
+#[test]
+fn a_landing_page_is_an_interface() {
+    // Building the page asks for its design; the words on it for copy.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/web-pages",
+            "build a landing page for my bakery that doesn't look like every other template"
+        ),
+        ["interface-design"]
+    );
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/web-pages",
+            "rewrite the headline on our landing page so it sells"
+        ),
+        ["sales-copy"]
+    );
+}

@@ -25,7 +25,7 @@
 //! | `doc` | docs, documentation |
 //! | `gif` | gif(s), animated gif |
 //! | `mcp` | mcp, Model Context Protocol |
-//! | `ui` | ui, frontend, front end, user interface |
+//! | `ui` | ui, frontend, front end, user interface, landing page(s), home page (a page of a site is its interface; a bare "page" or "homepage" is not: pages are also a document's, and a homepage's headline is copy) |
 //! | `changelog` | changelog(s), release notes |
 //! | `e2e` | e2e, end to end |
 //! | `depend` | dependency, dependencies, deps |
@@ -159,6 +159,9 @@ pub const PHRASES: &[(&[&str], &str)] = &[
     (&["model", "context", "protocol"], "mcp"),
     (&["front", "end"], "ui"),
     (&["user", "interface"], "ui"),
+    (&["landing", "page"], "ui"),
+    (&["landing", "pages"], "ui"),
+    (&["home", "page"], "ui"),
     (&["release", "notes"], "changelog"),
     (&["end", "to", "end"], "e2e"),
     (&["animated", "gif"], "gif"),
@@ -211,6 +214,8 @@ mod tests {
         assert_eq!(phrase(&["test", "driven", "development"]), Some(("tdd", 2)));
         assert_eq!(phrase(&["test", "first"]), Some(("tdd", 2)));
         assert_eq!(phrase(&["test", "the", "page"]), None);
+        assert_eq!(phrase(&["landing", "page", "for"]), Some(("ui", 2)));
+        assert_eq!(word("homepage"), None);
         assert_eq!(phrase(&["tests", "first"]), None);
         assert_eq!(phrase(&["word"]), None);
         assert_eq!(word("word"), None);
