@@ -30,6 +30,13 @@ fn joined_time_clause(
     comma_before: bool,
 ) -> Option<usize> {
     let at = if words[i].0 == "and" { i + 1 } else { i };
+    if comma_before {
+        // "…, and while you're in there check the SQL": work added while
+        // the agent is at the first, comma or none after the phrase.
+        if let Some(len) = while_at_it(&words[at..]) {
+            return (at + len < words.len()).then_some(at + len);
+        }
+    }
     if !comma_before || !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after") {
         return None;
     }
@@ -42,6 +49,17 @@ fn joined_time_clause(
     let main = |r: &[String]| opens_request(&r.join(" "));
     let len = order_words::opener_end(&rest, &commas, main)?;
     (at + len < words.len()).then_some(at + len)
+}
+
+/// The length of "while you're in there" or "while you're at it" that
+/// `words` open with ("you are" written out too), if they do.
+fn while_at_it(words: &[(String, usize, usize)]) -> Option<usize> {
+    let w: Vec<&str> = words.iter().take(5).map(|(x, _, _)| x.as_str()).collect();
+    match w.as_slice() {
+        ["while", "you're" | "youre", "in" | "at", "there" | "it", ..] => Some(4),
+        ["while", "you", "are", "in" | "at", "there" | "it", ..] => Some(5),
+        _ => None,
+    }
 }
 
 /// Cuts one sentence at its connectives; each piece with how it relates to

@@ -93,6 +93,24 @@ fn do_before_a_noun_phrase_after_a_comma_is_a_task() {
 }
 
 #[test]
+fn work_added_while_at_the_first_is_a_task() {
+    assert_eq!(
+        texts("fix the login bug, and while you're in there update the changelog"),
+        [
+            ("fix the login bug".to_string(), 0),
+            ("update the changelog".to_string(), 1)
+        ]
+    );
+    assert_eq!(
+        texts("fix the login bug, and while you are at it, update the changelog"),
+        [
+            ("fix the login bug".to_string(), 0),
+            ("update the changelog".to_string(), 1)
+        ]
+    );
+}
+
+#[test]
 fn a_second_object_is_a_task_but_a_pair_is_not() {
     assert_eq!(
         texts("make a slack gif and a printable poster for the party"),
