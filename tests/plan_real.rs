@@ -959,3 +959,16 @@ fn a_landing_page_is_an_interface() {
         ["sales-copy"]
     );
 }
+
+#[test]
+fn something_said_to_need_work_is_a_task() {
+    // "…needs trimming" asks for the trimming, though no verb commands it.
+    assert_eq!(
+        targets(&plan(
+            "make the slides for the all-hands. also the write-up needs trimming, \
+             it's full of filler",
+            &[]
+        )),
+        ["slides", "trim-prose"]
+    );
+}

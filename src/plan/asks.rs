@@ -106,7 +106,23 @@ fn after_condition(sentence: &str) -> Option<&str> {
 fn is_request_here(sentence: &str) -> bool {
     let sentence = main_clause(sentence);
     let w = words_of(sentence);
-    opens_as_command(sentence, &w) || says_it_wants(sentence)
+    opens_as_command(sentence, &w) || says_it_wants(sentence) || says_it_needs_work(&w)
+}
+
+/// True when the sentence says something needs work done to it: "the
+/// numbers need checking", "the intro needs to be cut", "it needs
+/// tightening". Not "needs nothing", nor a need of the person's ("I need
+/// to…", read as a want).
+fn says_it_needs_work(w: &[(String, usize, usize)]) -> bool {
+    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
+    (0..w.len()).any(|i| {
+        let next = word(i + 1);
+        matches!(word(i), "need" | "needs")
+            && (next.len() > 5
+                && next.ends_with("ing")
+                && !matches!(next, "nothing" | "anything" | "something" | "everything")
+                || next == "to" && word(i + 2) == "be")
+    })
 }
 
 /// `sentence` from its verb: after words that add it to a request before

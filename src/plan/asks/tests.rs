@@ -209,3 +209,14 @@ fn a_word_of_wanting_is_read_whole() {
     assert!(is_request("i need the totals in a sheet"));
     assert!(is_request("we need to ship the deck"));
 }
+
+#[test]
+fn something_that_needs_work_done_asks_for_it() {
+    assert!(is_request(
+        "also the numbers need checking against real sources"
+    ));
+    assert!(is_request("the intro needs to be cut"));
+    assert!(is_request("the write-up needs trimming"));
+    assert!(!is_request("the deck needs nothing else"));
+    assert!(!is_request("the build needs ten minutes"));
+}
