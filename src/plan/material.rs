@@ -10,8 +10,9 @@
 //! - a link's scheme and host (`https://apps.example.com`); its path stays,
 //!   since "…/blog/post-42" says what the page is. A link to a page (a path
 //!   with no file extension, or `.html`, not on this machine) that a verb
-//!   of reading asks for ("read https://…", "grab the article at https://…")
-//!   is read as the word "webpage": the work is on a web page's text, and a
+//!   of reading asks for ("read https://…", "grab the article at https://…",
+//!   or links handed over first: "here are 3 posts: https://… . read
+//!   them") is read as the word "webpage": the work is on a web page's text, and a
 //!   skill for "web pages" or "a URL to read" serves it. A link to a file
 //!   (`…/README.md`), to localhost, or after "fix the bug in" is only
 //!   blanked;
@@ -55,7 +56,7 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
             && to - from >= PAGE.len()
             && is_page(intent, to)
             && !is_local(&intent[from..to])
-            && read_before(&intent[..from])
+            && (read_before(&intent[..from]) || read_after(&intent[to..]))
         {
             out.push_str(PAGE);
             out.extend(std::iter::repeat_n(' ', to - from - PAGE.len()));
@@ -274,6 +275,28 @@ fn read_before(before: &str) -> bool {
     false
 }
 
+/// True when a verb of reading on a word that points back ("read them",
+/// "grab each") stands within the first [`READ_WINDOW`] words of `after`,
+/// the text after a link: the pages are handed over first ("here are 3
+/// blog posts: https://… https://… . read them and …").
+fn read_after(after: &str) -> bool {
+    let words: Vec<String> = after
+        .split_whitespace()
+        .take(READ_WINDOW)
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    words.windows(2).any(|p| {
+        READ_VERBS.contains(&p[0].as_str())
+            && matches!(
+                p[1].as_str(),
+                "it" | "them" | "these" | "those" | "each" | "both" | "all"
+            )
+    })
+}
+
 /// True when `link` (scheme and host) points at this machine: an app
 /// being worked on, not a page to read.
 fn is_local(link: &str) -> bool {
@@ -419,6 +442,15 @@ mod tests {
         assert_eq!(
             words("grab the article at https://example.com/post"),
             ["grab", "the", "article", "at", "webpage", "post"]
+        );
+        // So are pages handed over before "read them".
+        assert_eq!(
+            words("posts: https://example.com/a https://example.com/b . read them"),
+            ["posts", "webpage", "a", "webpage", "b", "read", "them"]
+        );
+        assert_eq!(
+            words("posts: https://example.com/a . fix them"),
+            ["posts", "a", "fix", "them"]
         );
         // Not a ticket, nor an app on this machine.
         assert_eq!(
