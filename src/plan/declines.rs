@@ -176,7 +176,29 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
 fn is_decline(piece: &str) -> bool {
     let (w, lead) = led_words(piece);
     let rest = &w[lead..];
-    does_it_self(&w) || DECLINES.iter().any(|d| declines_as(d, rest)) || forbids_all(rest)
+    does_it_self(&w)
+        || DECLINES.iter().any(|d| declines_as(d, rest))
+        || forbids_all(rest)
+        || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
+}
+
+/// True when `rest` is a phrase of understanding and what is wondered
+/// about: "(just) trying to understand how their pricing works", "(just)
+/// wanted to know why it's free". Only after "just": "I want to
+/// understand why customers churn" asks for the research.
+fn only_wonders(rest: &[String]) -> bool {
+    const WONDERED: &[&str] = &[
+        "how", "what", "why", "whether", "if", "where", "when", "which", "who",
+    ];
+    DECLINES
+        .iter()
+        .filter(|d| d.ends_with("understand") || d.ends_with("know"))
+        .any(|d| {
+            let n = d.split(' ').count();
+            rest.len() > n
+                && d.split(' ').zip(rest).all(|(a, b)| a == b)
+                && WONDERED.contains(&rest[n].as_str())
+        })
 }
 
 /// True when `doing` is the -ing form of a verb of work ("deploying",
@@ -347,6 +369,21 @@ fn has_words(text: &str, phrase: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn just_wondering_how_something_works_declines() {
+        for s in [
+            "is there a licensing catch? just trying to understand how their pricing works",
+            "just wanted to know why the build is free",
+        ] {
+            assert!(declines_work(s, s.contains('?')), "{s}");
+        }
+        // Without "just", wanting to understand may ask for the research.
+        assert!(!declines_work(
+            "I want to understand why customers churn",
+            false
+        ));
+    }
 
     #[test]
     fn laughter_thanks_or_a_sigh_opens_a_message() {
