@@ -43,11 +43,13 @@ use super::declines::{a_piece_asks, declines_work};
 use super::order_words;
 use super::sentences;
 use super::task_words::{opens_imperative, starts_joined_task};
+use bare::{adds_to_before, is_bare};
 use cut::cut_sentence;
 use order_marks::{
     ends_first_step, opens_first_step, opens_reversed, opens_step, opens_with_order,
 };
 
+mod bare;
 mod cut;
 mod order_marks;
 
@@ -223,6 +225,7 @@ struct Read {
     /// It asks, or asks about, nothing but what the sentence before it
     /// says ("Figure out why.", "What's wrong with it?"; see [`is_bare`]).
     bare: Vec<bool>,
+
     /// It adds its ask to one before it (see [`adds_to_before`]).
     adds: Vec<bool>,
     /// It hands material over ("here's my plan for…").
@@ -363,114 +366,6 @@ impl Read {
         self.knows
             .push(!declines && knowledge && !names_own(trimmed));
     }
-}
-
-/// True when `sentence` asks for work, or about something, in words that
-/// name nothing of their own: "Figure out why.", "Can you look into it?",
-/// "What's wrong with it?", "Any idea what's going on?". What it is about
-/// is what the sentence before it says.
-fn is_bare(sentence: &str) -> bool {
-    const BARE: &[&str] = &[
-        "a",
-        "and",
-        "any",
-        "at",
-        "can",
-        "cause",
-        "could",
-        "debug",
-        "diagnose",
-        "explain",
-        "figure",
-        "find",
-        "fix",
-        "going",
-        "happening",
-        "help",
-        "idea",
-        "into",
-        "investigate",
-        "is",
-        "it",
-        "just",
-        "look",
-        "me",
-        "on",
-        "out",
-        "please",
-        "pls",
-        "reason",
-        "root",
-        "sort",
-        "that",
-        "the",
-        "this",
-        "us",
-        "what",
-        "what's",
-        "whats",
-        "why",
-        "with",
-        "wrong",
-        "you",
-    ];
-    let words = plain_all(sentence);
-    if !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str())) {
-        return true;
-    }
-    verb_on_pronoun(&words)
-}
-
-/// True when `words` are a command to deal with a problem whose object is
-/// only a word that points back: "Untangle those.", "Sort that out
-/// please.", "Handle it." Not "Post it." or "Merge it.": there the verb
-/// is the work, and the sentence before says what it is done to.
-fn verb_on_pronoun(words: &[String]) -> bool {
-    const DEALS_WITH: &[&str] = &[
-        "address",
-        "clean",
-        "deal",
-        "debug",
-        "diagnose",
-        "fix",
-        "handle",
-        "investigate",
-        "repair",
-        "resolve",
-        "settle",
-        "solve",
-        "sort",
-        "straighten",
-        "tackle",
-        "unblock",
-        "untangle",
-    ];
-    const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these", "them"];
-    const FILLER: &[&str] = &[
-        "up", "out", "please", "pls", "now", "just", "for", "me", "us",
-    ];
-    let w: Vec<&str> = words.iter().map(String::as_str).collect();
-    let rest = w.get(1..).unwrap_or_default();
-    w.len() <= 4
-        && w.first().is_some_and(|v| DEALS_WITH.contains(v))
-        && rest.iter().any(|x| POINTS_BACK.contains(x))
-        && rest
-            .iter()
-            .all(|x| POINTS_BACK.contains(x) || FILLER.contains(x))
-}
-
-/// True when `sentence` says the agent is already at work on what the
-/// sentence before it says: "While you're at it, …", "While you're in
-/// there, …". Not "Also …" or "… too": after "We already did an SEO audit
-/// in March." or "Our docs live in Notion." they add to a scene, not to a
-/// task (measured on an adversarial pass: 16 worse, 1 better).
-fn adds_to_before(sentence: &str) -> bool {
-    let words = plain_all(sentence);
-    let w: Vec<&str> = words.iter().map(String::as_str).collect();
-    matches!(
-        w.as_slice(),
-        ["while", "you're" | "youre" | "ur" | "you", ..]
-    ) && w.iter().take(5).any(|x| matches!(*x, "it" | "there"))
 }
 
 /// The order the pieces run in, as their indices: written order, except

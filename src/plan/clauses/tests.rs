@@ -93,6 +93,13 @@ fn do_before_a_noun_phrase_after_a_comma_is_a_task() {
 }
 
 #[test]
+fn the_things_a_count_points_back_to_are_the_work() {
+    let c = split("the skills table is in random order and the intro is padded. fix both");
+    assert_eq!(c[0].object_of, Some(1), "{c:?}");
+    assert!(!c[0].context, "{c:?}");
+}
+
+#[test]
 fn work_added_while_at_the_first_is_a_task() {
     assert_eq!(
         texts("fix the login bug, and while you're in there update the changelog"),

@@ -1,0 +1,164 @@
+//! Asks that name nothing of their own ("Figure out why.", "fix all
+//! three", "Handle it.") and asks made while at work on another ("While
+//! you're at it, …"): what the sentence before says is what they are
+//! about.
+
+use super::plain_all;
+use crate::plan::task_words::starts_joined_task;
+
+/// True when `sentence` asks for work, or about something, in words that
+/// name nothing of their own: "Figure out why.", "Can you look into it?",
+/// "What's wrong with it?", "Any idea what's going on?". What it is about
+/// is what the sentence before it says.
+pub(super) fn is_bare(sentence: &str) -> bool {
+    const BARE: &[&str] = &[
+        "a",
+        "and",
+        "any",
+        "at",
+        "can",
+        "cause",
+        "could",
+        "debug",
+        "diagnose",
+        "explain",
+        "figure",
+        "find",
+        "fix",
+        "going",
+        "happening",
+        "help",
+        "idea",
+        "into",
+        "investigate",
+        "is",
+        "it",
+        "just",
+        "look",
+        "me",
+        "on",
+        "out",
+        "please",
+        "pls",
+        "reason",
+        "root",
+        "sort",
+        "that",
+        "the",
+        "this",
+        "us",
+        "what",
+        "what's",
+        "whats",
+        "why",
+        "with",
+        "wrong",
+        "you",
+    ];
+    let words = plain_all(sentence);
+    if !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str())) {
+        return true;
+    }
+    // "fix all three, same meaning": a command on the things just listed.
+    if on_those_listed(&words) {
+        return true;
+    }
+    verb_on_pronoun(&words)
+}
+
+/// Verbs of dealing with a problem: "handle it", "fix both".
+const DEALS_WITH: &[&str] = &[
+    "address",
+    "clean",
+    "deal",
+    "debug",
+    "diagnose",
+    "fix",
+    "handle",
+    "investigate",
+    "repair",
+    "resolve",
+    "settle",
+    "solve",
+    "sort",
+    "straighten",
+    "tackle",
+    "unblock",
+    "untangle",
+];
+
+/// True when `words` open with a command whose object counts the things
+/// the sentences before listed: "fix all three", "handle both", "sort
+/// all of them out", "do all 3".
+fn on_those_listed(words: &[String]) -> bool {
+    const COUNTED: &[&str] = &["both", "all", "each"];
+    const NUMBERS: &[&str] = &["two", "three", "four", "five", "2", "3", "4", "5"];
+    let Some((verb, rest)) = words.split_first() else {
+        return false;
+    };
+    let counted = match rest {
+        [q, n, ..] if q == "all" && NUMBERS.contains(&n.as_str()) => true,
+        [q, of, them, ..] if COUNTED.contains(&q.as_str()) && of == "of" && them == "them" => true,
+        [q, ..] if q == "both" => true,
+        _ => false,
+    };
+    counted && (starts_joined_task(verb) || DEALS_WITH.contains(&verb.as_str()) || verb == "do")
+}
+
+/// True when `words` are a command to deal with a problem whose object is
+/// only a word that points back: "Untangle those.", "Sort that out
+/// please.", "Handle it." Not "Post it." or "Merge it.": there the verb
+/// is the work, and the sentence before says what it is done to.
+fn verb_on_pronoun(words: &[String]) -> bool {
+    const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these", "them"];
+    const FILLER: &[&str] = &[
+        "up", "out", "please", "pls", "now", "just", "for", "me", "us",
+    ];
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    let rest = w.get(1..).unwrap_or_default();
+    w.len() <= 4
+        && w.first().is_some_and(|v| DEALS_WITH.contains(v))
+        && rest.iter().any(|x| POINTS_BACK.contains(x))
+        && rest
+            .iter()
+            .all(|x| POINTS_BACK.contains(x) || FILLER.contains(x))
+}
+
+/// True when `sentence` says the agent is already at work on what the
+/// sentence before it says: "While you're at it, …", "While you're in
+/// there, …". Not "Also …" or "… too": after "We already did an SEO audit
+/// in March." or "Our docs live in Notion." they add to a scene, not to a
+/// task (measured on an adversarial pass: 16 worse, 1 better).
+pub(super) fn adds_to_before(sentence: &str) -> bool {
+    let words = plain_all(sentence);
+    let w: Vec<&str> = words.iter().map(String::as_str).collect();
+    matches!(
+        w.as_slice(),
+        ["while", "you're" | "youre" | "ur" | "you", ..]
+    ) && w.iter().take(5).any(|x| matches!(*x, "it" | "there"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ws(t: &str) -> Vec<String> {
+        t.split(' ').map(str::to_string).collect()
+    }
+
+    #[test]
+    fn a_command_on_the_things_counted_before_is_bare() {
+        for t in [
+            "fix all three",
+            "handle both",
+            "sort all of them out",
+            "do all 3",
+        ] {
+            assert!(on_those_listed(&ws(t)), "{t}");
+            assert!(is_bare(t), "{t}");
+        }
+        for t in ["fix all the tests", "both work", "all three are broken"] {
+            assert!(!on_those_listed(&ws(t)), "{t}");
+        }
+    }
+}
