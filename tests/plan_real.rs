@@ -972,3 +972,16 @@ fn something_said_to_need_work_is_a_task() {
         ["slides", "trim-prose"]
     );
 }
+
+#[test]
+fn a_pasted_sql_statement_asks_about_a_query() {
+    // No word of the prose names a query; the statement does.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/pasted-sql",
+            "this takes 9s in prod: SELECT * FROM orders o JOIN customers c ON \
+             c.id = o.customer_id WHERE o.status = 'open'"
+        ),
+        ["postgres-tuning"]
+    );
+}

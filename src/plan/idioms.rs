@@ -22,6 +22,7 @@
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
+//! | `sql` `queri` | an SQL statement pasted in the clause, keywords in capitals (`SELECT … FROM`, `UPDATE … SET`, `INSERT INTO`, `CREATE TABLE/INDEX`, `ALTER TABLE`, `DELETE FROM`) |
 //!
 //! An idiom said not done ("I didn't think it through"), or done by the
 //! person ("I'll get a review later"), asks for nothing.
@@ -173,11 +174,12 @@ const SEEK: &[&str] = &[
     "uncover",
 ];
 
-/// The terms of the work that marks in `text` stand for: `merg` and
-/// `conflict` for git's conflict marker, a pasted `<<<<<<< HEAD` (seven
-/// `<`, no more), which says the work is a merge conflict in words no one
-/// typed.
-pub fn marked(text: &str) -> &'static [&'static str] {
+/// The terms of the work that marks in `text` stand for, and the mark as
+/// shown: `merg` and `conflict` for git's conflict marker, a pasted
+/// `<<<<<<< HEAD` (seven `<`, no more), which says the work is a merge
+/// conflict in words no one typed; `sql` and `queri` for a pasted SQL
+/// statement ([`pastes_sql`]).
+pub fn marked(text: &str) -> (&'static [&'static str], &'static str) {
     const MARKER: &str = "<<<<<<<";
     let b = text.as_bytes();
     let found = text.match_indices(MARKER).any(|(at, _)| {
@@ -185,10 +187,31 @@ pub fn marked(text: &str) -> &'static [&'static str] {
         let after = b.get(at + MARKER.len()).copied();
         before != Some(b'<') && after != Some(b'<')
     });
-    match found {
-        true => &["merg", "conflict"],
-        false => &[],
+    if found {
+        return (&["merg", "conflict"], MARKER);
     }
+    if pastes_sql(text) {
+        return (&["sql", "queri"], "SQL");
+    }
+    (&[], "")
+}
+
+/// True when `text` holds an SQL statement as written, its keywords in
+/// capitals: "SELECT … FROM", "INSERT INTO", "UPDATE … SET", "CREATE
+/// TABLE", "CREATE INDEX", "ALTER TABLE", "DELETE FROM".
+fn pastes_sql(text: &str) -> bool {
+    let pair = |a: &str, b: &str| text.find(a).is_some_and(|i| text[i..].contains(b));
+    pair("SELECT ", " FROM ")
+        || pair("UPDATE ", " SET ")
+        || [
+            "INSERT INTO ",
+            "CREATE TABLE ",
+            "CREATE INDEX ",
+            "ALTER TABLE ",
+            "DELETE FROM ",
+        ]
+        .iter()
+        .any(|k| text.contains(k))
 }
 
 /// Stems of words that tell of software failing.
@@ -449,16 +472,35 @@ mod tests {
     #[test]
     fn a_conflict_marker_names_a_merge_conflict() {
         assert_eq!(
-            marked("now it has <<<<<<< HEAD blocks"),
+            marked("now it has <<<<<<< HEAD blocks").0,
             ["merg", "conflict"]
         );
-        assert_eq!(marked("<<<<<<< ours"), ["merg", "conflict"]);
+        assert_eq!(marked("<<<<<<< ours").0, ["merg", "conflict"]);
         for text in ["a >>>>>>> arrow", "<<<<<<<< eight", "x << y", "<<<"] {
-            assert!(marked(text).is_empty(), "{text}");
+            assert!(marked(text).0.is_empty(), "{text}");
         }
         // The terms are those of "merge conflict".
         let a = crate::plan::text::Analyzer::default();
-        assert_eq!(a.terms("merge conflict"), marked("<<<<<<<"));
+        assert_eq!(a.terms("merge conflict"), marked("<<<<<<<").0);
+    }
+
+    #[test]
+    fn a_pasted_sql_statement_names_a_query() {
+        let a = crate::plan::text::Analyzer::default();
+        for text in [
+            "this takes 9s: SELECT * FROM orders WHERE status = 'open'",
+            "UPDATE users SET plan = 'pro' is slow",
+            "CREATE INDEX orders_email ON orders (email)",
+        ] {
+            assert_eq!(marked(text).0, a.terms("sql query"), "{text}");
+        }
+        // Keywords in prose, lowercase, are words.
+        for text in [
+            "select the rows from the sheet",
+            "Update the FAQ, set a date",
+        ] {
+            assert!(marked(text).0.is_empty(), "{text}");
+        }
     }
 
     #[test]

@@ -238,8 +238,9 @@ impl Query {
             }
         }
         // A pasted "<<<<<<< HEAD": a merge conflict.
-        for &term in super::idioms::marked(&clause.text) {
-            let k = ids.of(self, term, || ("<<<<<<<".to_string(), false));
+        let (marked, surface) = super::idioms::marked(&clause.text);
+        for &term in marked {
+            let k = ids.of(self, term, || (surface.to_string(), false));
             if ids.first_in(k, no) {
                 clause.terms.push(k);
             }
