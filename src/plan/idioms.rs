@@ -22,6 +22,7 @@
 //! | `human` | (read/sound) like a (normal) person/human wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
+//! | `wikilink` | a wikilink pasted in the clause, `[[…]]` |
 //! | `sql` `queri` | an SQL statement pasted in the clause, keywords in capitals (`SELECT … FROM`, `UPDATE … SET`, `INSERT INTO`, `CREATE TABLE/INDEX`, `ALTER TABLE`, `DELETE FROM`) |
 //!
 //! An idiom said not done ("I didn't think it through"), or done by the
@@ -178,7 +179,7 @@ const SEEK: &[&str] = &[
 /// shown: `merg` and `conflict` for git's conflict marker, a pasted
 /// `<<<<<<< HEAD` (seven `<`, no more), which says the work is a merge
 /// conflict in words no one typed; `sql` and `queri` for a pasted SQL
-/// statement ([`pastes_sql`]).
+/// statement ([`pastes_sql`]); `wikilink` for a pasted `[[…]]`.
 pub fn marked(text: &str) -> (&'static [&'static str], &'static str) {
     const MARKER: &str = "<<<<<<<";
     let b = text.as_bytes();
@@ -192,6 +193,13 @@ pub fn marked(text: &str) -> (&'static [&'static str], &'static str) {
     }
     if pastes_sql(text) {
         return (&["sql", "queri"], "SQL");
+    }
+    // "link [[Project Atlas]]": a wikilink as written.
+    if text
+        .find("[[")
+        .is_some_and(|a| text[a + 2..].contains("]]"))
+    {
+        return (&["wikilink"], "[[…]]");
     }
     (&[], "")
 }
@@ -482,6 +490,16 @@ mod tests {
         // The terms are those of "merge conflict".
         let a = crate::plan::text::Analyzer::default();
         assert_eq!(a.terms("merge conflict"), marked("<<<<<<<").0);
+    }
+
+    #[test]
+    fn a_pasted_wikilink_names_one() {
+        let a = crate::plan::text::Analyzer::default();
+        assert_eq!(
+            marked("link it to [[Project Atlas]]").0,
+            a.terms("wikilinks")
+        );
+        assert!(marked("a [[ b").0.is_empty());
     }
 
     #[test]
