@@ -220,3 +220,9 @@ fn something_that_needs_work_done_asks_for_it() {
     assert!(!is_request("the deck needs nothing else"));
     assert!(!is_request("the build needs ten minutes"));
 }
+
+#[test]
+fn asking_in_texting_shorthand_is_a_request() {
+    assert!(is_request("can u look at the logs from last night"));
+    assert!(is_request("could u go over the draft"));
+}
