@@ -307,14 +307,16 @@ fn says_it_wants(sentence: &str) -> bool {
         "been asked to",
         "your task is",
     ];
-    // Whole words: "exactly what I needed" wants nothing more.
+    // Whole words: "exactly what I needed" wants nothing more. (`contains`
+    // first: its search is the fast one, and most markers are absent.)
     MARKERS.iter().any(|m| {
-        t.match_indices(m).any(|(at, _)| {
-            let before = t[..at].chars().next_back();
-            let after = t[at + m.len()..].chars().next();
-            !before.is_some_and(char::is_alphanumeric)
-                && (m.ends_with(' ') || !after.is_some_and(char::is_alphanumeric))
-        })
+        t.contains(m)
+            && t.match_indices(m).any(|(at, _)| {
+                let before = t[..at].chars().next_back();
+                let after = t[at + m.len()..].chars().next();
+                !before.is_some_and(char::is_alphanumeric)
+                    && (m.ends_with(' ') || !after.is_some_and(char::is_alphanumeric))
+            })
     })
 }
 
