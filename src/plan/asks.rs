@@ -4,7 +4,7 @@
 //! each sentence with these.
 
 use super::clauses::words_of;
-use super::declines::a_piece_asks;
+use super::declines::{a_piece_asks, has_words};
 use super::task_words::{
     phrasal_command, reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS,
 };
@@ -307,17 +307,8 @@ fn says_it_wants(sentence: &str) -> bool {
         "been asked to",
         "your task is",
     ];
-    // Whole words: "exactly what I needed" wants nothing more. (`contains`
-    // first: its search is the fast one, and most markers are absent.)
-    MARKERS.iter().any(|m| {
-        t.contains(m)
-            && t.match_indices(m).any(|(at, _)| {
-                let before = t[..at].chars().next_back();
-                let after = t[at + m.len()..].chars().next();
-                !before.is_some_and(char::is_alphanumeric)
-                    && (m.ends_with(' ') || !after.is_some_and(char::is_alphanumeric))
-            })
-    })
+    // Whole words: "exactly what I needed" wants nothing more.
+    MARKERS.iter().any(|m| has_words(&t, m.trim_end()))
 }
 
 /// A clause that asks a question rather than for work: opens with a
