@@ -237,7 +237,8 @@ impl Query {
                 }
             }
         }
-        // A pasted "<<<<<<< HEAD": a merge conflict.
+        // A pasted "<<<<<<< HEAD" (a merge conflict), SQL statement or
+        // [[wikilink]] (see `idioms::marked`).
         let (marked, surface) = super::idioms::marked(&clause.text);
         for &term in marked {
             let k = ids.of(self, term, || (surface.to_string(), false));
