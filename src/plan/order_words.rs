@@ -63,6 +63,10 @@ const REVERSING: &[&[&str]] = &[
     &["before", "you", "begin"],
     &["but", "before", "you", "start"],
     &["but", "before", "you", "begin"],
+    // "Commit the guide, but only after someone has read it cold": the
+    // work after the connective comes first, whoever is to do it.
+    &["but", "only", "after"],
+    &["but", "only", "once"],
 ];
 
 /// Words a task ends with when it is to be done before the one written

@@ -100,6 +100,14 @@ fn the_things_a_count_points_back_to_are_the_work() {
 }
 
 #[test]
+fn but_only_after_puts_what_follows_first() {
+    let t = texts("Commit the guide, but only after someone has read it cold");
+    assert_eq!(t.len(), 2, "{t:?}");
+    assert_eq!(t[0].1, 1, "{t:?}");
+    assert_eq!(t[1], ("someone has read it cold".to_string(), 0));
+}
+
+#[test]
 fn work_added_while_at_the_first_is_a_task() {
     assert_eq!(
         texts("fix the login bug, and while you're in there update the changelog"),
