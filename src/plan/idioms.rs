@@ -19,7 +19,7 @@
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
-//! | `human` | (read/sound) like a (normal) person/human wrote it |
+//! | `human` | (read/sound) like a (normal) person/human wrote it, like an actual/real (…) wrote it, like a robot/bot/chatbot/AI wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //! | `wikilink` | a wikilink pasted in the clause, `[[…]]` |
@@ -96,6 +96,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["confirm", "it", "works"], "verif", Always),
     (&["show|shown|showing|paste|pasted|pasting", "me|us", "the", GAP, "output"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
+    (&["like", "a|an", "actual|real|normal", GAP, "wrote"], "human", Always),
+    (&["like", GAP, "robot|bot|chatbot|ai|machine|chatgpt|gpt", "wrote"], "human", Always),
     (&["at", "the", "same", "time"], "parallel", Amid),
     (&["into", "one|1", "file|pdf"], "combin", Always),
     (&["into", "a", "single", "file|pdf"], "combin", Always),
@@ -350,6 +352,11 @@ mod tests {
         assert_eq!(terms("let's think it through first"), ["brainstorm"]);
         assert_eq!(terms("then prove it works"), ["verif"]);
         assert_eq!(terms("then rip it apart"), ["attack"]);
+        assert_eq!(terms("it sounds like a robot wrote it"), ["human"]);
+        assert_eq!(
+            terms("make it read like an actual student wrote it"),
+            ["human"]
+        );
         assert_eq!(terms("tear apart my migration plan"), ["attack"]);
         assert_eq!(
             terms("get a reviewer subagent to go over the diff"),
