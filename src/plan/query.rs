@@ -242,6 +242,11 @@ impl Query {
         let (marked, surface) = super::idioms::marked(&clause.text);
         for &term in marked {
             let k = ids.of(self, term, || (surface.to_string(), false));
+            // A mark is an idiom written in syntax: evidence of its own
+            // where a skill's description names its work.
+            if !self.idioms.contains(&k) {
+                self.idioms.push(k);
+            }
             if ids.first_in(k, no) {
                 clause.terms.push(k);
             }
