@@ -96,7 +96,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["confirm", "it", "works"], "verif", Always),
     (&["show|shown|showing|paste|pasted|pasting", "me|us", "the", GAP, "output"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
-    (&["like", "a|an", "actual|real|normal", GAP, "wrote"], "human", Always),
+    (&["like", "a|an", "actual|real", GAP, "wrote"], "human", Always),
     (&["like", GAP, "robot|bot|chatbot|ai|machine|chatgpt|gpt", "wrote"], "human", Always),
     (&["at", "the", "same", "time"], "parallel", Amid),
     (&["into", "one|1", "file|pdf"], "combin", Always),
