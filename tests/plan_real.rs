@@ -985,3 +985,21 @@ fn a_pasted_sql_statement_asks_about_a_query() {
         ["postgres-tuning"]
     );
 }
+
+#[test]
+fn writing_a_failing_test_asks_for_test_driven_work() {
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/practices",
+            "the csv parser drops quoted commas. write a failing test for it before you \
+             touch the parser"
+        ),
+        ["tdd-workflow"]
+    );
+    // Fixing a test that fails is no test written first.
+    assert!(planned_in(
+        "fixtures/plan/practices",
+        "fix the failing test in the csv parser"
+    )
+    .is_empty());
+}

@@ -15,6 +15,7 @@
 //! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
+//! | `tdd` | write/add a (the) failing test(s), write failing tests: the test written to fail first (not "fix the failing test") |
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
@@ -110,6 +111,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get|bring|getting|bringing", "me|us", "up", "to", "speed"], "catchup", Always),
     (&["tear|rip", "apart"], "attack", Always),
     (&["tear|rip|pick", "it|this|that|them", "apart"], "attack", Always),
+    (&["write|add|writing|adding", "a|the", "failing", "test|tests"], "tdd", Always),
+    (&["write|add|writing|adding", "failing", "tests"], "tdd", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),
@@ -352,6 +355,8 @@ mod tests {
         assert_eq!(terms("let's think it through first"), ["brainstorm"]);
         assert_eq!(terms("then prove it works"), ["verif"]);
         assert_eq!(terms("then rip it apart"), ["attack"]);
+        assert_eq!(terms("then write a failing test for it"), ["tdd"]);
+        assert!(terms("fix the failing test").is_empty());
         assert_eq!(terms("it sounds like a robot wrote it"), ["human"]);
         assert_eq!(
             terms("make it read like an actual student wrote it"),
