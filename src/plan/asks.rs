@@ -136,7 +136,9 @@ fn main_clause(sentence: &str) -> &str {
     // ("You deploy the preview.", "you handle the query tuning").
     let lead = all
         .iter()
-        .take_while(|(x, _, _)| matches!(x.as_str(), "also" | "and" | "plus" | "now"))
+        .take_while(|(x, _, _)| {
+            matches!(x.as_str(), "also" | "and" | "plus" | "now" | "but" | "so")
+        })
         .count();
     // Past forms that look plain: "you said the migration is done".
     const PAST: &[&str] = &[

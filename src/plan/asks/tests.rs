@@ -226,3 +226,10 @@ fn asking_in_texting_shorthand_is_a_request() {
     assert!(is_request("can u look at the logs from last night"));
     assert!(is_request("could u go over the draft"));
 }
+
+#[test]
+fn a_command_after_but_or_so_is_a_request() {
+    assert!(is_request("but brief me on what changed while I was out"));
+    assert!(is_request("so check the logs first"));
+    assert!(!is_request("but it fails on every run"));
+}
