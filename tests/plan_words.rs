@@ -1,0 +1,159 @@
+//! `re0 plan` meets the words people use for a skill's work when the
+//! skill says it otherwise: asking frames ("tell me…") that are no part
+//! of the work, idioms ("rip it apart", "write a failing test"), pasted
+//! marks (a `TypeError`, an SQL statement), the formats and places a page
+//! or `localhost` stands for, and messages that ask for nothing. Each on
+//! a small fixture catalog shaped like the real ones.
+
+mod common;
+
+use common::plan::*;
+#[test]
+fn the_verb_of_an_asking_frame_is_not_evidence() {
+    // "tell" in one skill's body said nothing about the work asked for:
+    // the single next move is the next-step skill's.
+    assert_eq!(
+        planned_in("fixtures/plan/asking-frame", "tell me the single next move"),
+        ["next-step"]
+    );
+    // The skill whose work is named is still found beside the frame.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/asking-frame",
+            "tell me which sections are out of order and move them"
+        ),
+        ["reshuffle"]
+    );
+}
+
+#[test]
+fn a_pasted_error_tells_of_failure() {
+    // No word of the prose says anything fails; the pasted TypeError does,
+    // so "what's actually causing it" asks for debugging.
+    let intent = "```\nTypeError: Cannot read properties of undefined (reading 'items')\n    \
+                  at CartView (CartView.tsx:17:9)\n```\nit only shows up sometimes, right \
+                  after login. find out what's actually causing it before you patch anything";
+    assert_eq!(targets(&plan(intent, &[])), ["methodical-debugging"]);
+    // Without it, the same words ask for nothing a skill here does.
+    let prose = "it only shows up sometimes, right after login. find out what's actually \
+                 causing it before you patch anything";
+    assert!(targets(&plan(prose, &[])).is_empty());
+}
+
+#[test]
+fn laughing_or_thanking_about_earlier_work_plans_nothing() {
+    for intent in [
+        "haha the deck you made yesterday got a standing ovation at the all-hands",
+        "thanks!! the spreadsheet came out perfect, exactly what I needed",
+    ] {
+        assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    }
+    // The same opening before an ask still asks.
+    assert_eq!(
+        targets(&plan(
+            "lol can you turn these numbers into a slide deck",
+            &[]
+        )),
+        ["slides"]
+    );
+}
+
+#[test]
+fn an_idiom_found_in_a_description_is_evidence_of_its_own() {
+    // "rip it apart" asks for the attack a critique skill's description
+    // names; "it" is the doc written first.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/idiom-work",
+            "write the design doc with me, then rip it apart"
+        ),
+        ["design-doc", "plan-attack"]
+    );
+    assert_eq!(
+        planned_in("fixtures/plan/idiom-work", "tear apart my migration plan"),
+        ["plan-attack"]
+    );
+}
+
+#[test]
+fn localhost_is_local() {
+    // "on localhost" is the local web app one skill tests; a site that is
+    // not local stays with the other.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/localhost",
+            "check the signup page in a real browser on localhost"
+        ),
+        ["local-web-testing"]
+    );
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/localhost",
+            "test the signup flow on our staging website in a browser"
+        ),
+        ["browser-automation"]
+    );
+}
+
+#[test]
+fn a_landing_page_is_an_interface() {
+    // Building the page asks for its design; the words on it for copy.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/web-pages",
+            "build a landing page for my bakery that doesn't look like every other template"
+        ),
+        ["interface-design"]
+    );
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/web-pages",
+            "rewrite the headline on our landing page so it sells"
+        ),
+        ["sales-copy"]
+    );
+}
+
+#[test]
+fn something_said_to_need_work_is_a_task() {
+    // "…needs trimming" asks for the trimming, though no verb commands it.
+    assert_eq!(
+        targets(&plan(
+            "make the slides for the all-hands. also the write-up needs trimming, \
+             it's full of filler",
+            &[]
+        )),
+        ["slides", "trim-prose"]
+    );
+}
+
+#[test]
+fn a_pasted_sql_statement_asks_about_a_query() {
+    // No word of the prose names a query; the statement does.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/pasted-sql",
+            "this takes 9s in prod: SELECT * FROM orders o JOIN customers c ON \
+             c.id = o.customer_id WHERE o.status = 'open'"
+        ),
+        ["postgres-tuning"]
+    );
+}
+
+#[test]
+fn writing_a_failing_test_asks_for_test_driven_work() {
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/practices",
+            "the csv parser drops quoted commas. write a failing test for it before you \
+             touch the parser"
+        ),
+        ["tdd-workflow"]
+    );
+    // Fixing a test that fails is no test written first.
+    assert!(planned_in(
+        "fixtures/plan/practices",
+        "fix the failing test in the csv parser"
+    )
+    .is_empty());
+}
