@@ -99,7 +99,10 @@ fn on_those_listed(words: &[String]) -> bool {
     let counted = match rest {
         [q, n, ..] if q == "all" && NUMBERS.contains(&n.as_str()) => true,
         [q, of, them, ..] if COUNTED.contains(&q.as_str()) && of == "of" && them == "them" => true,
-        [q, ..] if q == "both" => true,
+        // "handle both", not "write both the intro and the outro".
+        [q, tail @ ..] if q == "both" => tail
+            .iter()
+            .all(|w| matches!(w.as_str(), "please" | "pls" | "now" | "too" | "of" | "them")),
         _ => false,
     };
     counted && (starts_joined_task(verb) || DEALS_WITH.contains(&verb.as_str()) || verb == "do")
@@ -157,7 +160,12 @@ mod tests {
             assert!(on_those_listed(&ws(t)), "{t}");
             assert!(is_bare(t), "{t}");
         }
-        for t in ["fix all the tests", "both work", "all three are broken"] {
+        for t in [
+            "fix all the tests",
+            "both work",
+            "all three are broken",
+            "write both the intro and the outro",
+        ] {
             assert!(!on_those_listed(&ws(t)), "{t}");
         }
     }
