@@ -42,14 +42,21 @@ const NOT_COMMANDS: &[&str] = &[
 /// blanked to a stop word: it says how the person wants the answer, not
 /// what the work is. Not "show me the output": seeing the output is work
 /// a skill asks for.
-pub fn without_frame(ws: &[String]) -> Vec<String> {
-    let mut out = ws.to_vec();
-    for i in 0..ws.len().saturating_sub(1) {
-        if matches!(ws[i].as_str(), "tell" | "give") && matches!(ws[i + 1].as_str(), "me" | "us") {
-            out[i] = "me".to_string();
-        }
+pub fn without_frame(ws: &[String]) -> std::borrow::Cow<'_, [String]> {
+    let framed = |i: usize| {
+        matches!(ws[i].as_str(), "tell" | "give") && matches!(ws[i + 1].as_str(), "me" | "us")
+    };
+    let at: Vec<usize> = (0..ws.len().saturating_sub(1))
+        .filter(|&i| framed(i))
+        .collect();
+    if at.is_empty() {
+        return std::borrow::Cow::Borrowed(ws);
     }
-    out
+    let mut out = ws.to_vec();
+    for i in at {
+        out[i] = "me".to_string();
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Words that name the person's own things.

@@ -145,10 +145,15 @@ const SPARES: &[&str] = &[
 fn spares_part(piece: &str) -> bool {
     let (w, lead) = led_words(piece);
     let rest = &w[lead..];
-    SPARES.iter().any(|d| {
-        let n = d.split(' ').count();
-        rest.len() > n && d.split(' ').zip(rest).all(|(a, b)| a == b)
-    })
+    SPARES
+        .iter()
+        .any(|d| opens_with(rest, d).is_some_and(|n| rest.len() > n))
+}
+
+/// The number of words of `phrase` when `words` open with it.
+fn opens_with(words: &[String], phrase: &str) -> Option<usize> {
+    let n = phrase.split(' ').count();
+    (words.len() >= n && phrase.split(' ').zip(words).all(|(a, b)| a == b)).then_some(n)
 }
 
 /// True when a piece of `sentence` asks for work (see [`declines_work`]):
@@ -194,10 +199,9 @@ fn only_wonders(rest: &[String]) -> bool {
         .iter()
         .filter(|d| d.ends_with("understand") || d.ends_with("know"))
         .any(|d| {
-            let n = d.split(' ').count();
-            rest.len() > n
-                && d.split(' ').zip(rest).all(|(a, b)| a == b)
-                && WONDERED.contains(&rest[n].as_str())
+            opens_with(rest, d)
+                .and_then(|n| rest.get(n))
+                .is_some_and(|w| WONDERED.contains(&w.as_str()))
         })
 }
 
@@ -250,10 +254,9 @@ fn forbids_all(rest: &[String]) -> bool {
 /// ("never mind", "forget about") what is taken back ("never mind the PDF
 /// form from earlier").
 fn declines_as(d: &str, rest: &[String]) -> bool {
-    let n = d.split(' ').count();
-    if rest.len() < n || !d.split(' ').zip(rest).all(|(a, b)| a == b) {
+    let Some(n) = opens_with(rest, d) else {
         return false;
-    }
+    };
     let after = &rest[n..];
     if d.ends_with(" to") {
         return after
@@ -352,7 +355,14 @@ const INTERJECTIONS: &[&str] = &[
 /// thanks or sighs ("lol that gif you made got 40 reactions", "thanks!!
 /// the PDF came out perfect"). Asking nothing else, it plans nothing.
 pub fn opens_with_interjection(intent: &str) -> bool {
-    words_of(intent)
+    // Only the first word is read: an intent may be 100 KB long, and no
+    // interjection is longer than this.
+    let t = intent.trim_start();
+    let mut end = t.len().min(32);
+    while !t.is_char_boundary(end) {
+        end -= 1;
+    }
+    words_of(&t[..end])
         .first()
         .is_some_and(|(f, _, _)| INTERJECTIONS.contains(&f.as_str()))
 }

@@ -207,7 +207,8 @@ impl Query {
         let mut topic_terms = Vec::new();
         // "tell me the single next move": "tell" says how the answer
         // should come, not what the work is.
-        let ws = &super::asks::without_frame(ws)[..];
+        let unframed = super::asks::without_frame(ws);
+        let ws: &[String] = &unframed;
         let parts = [
             (&ws[..from], true),
             (&ws[from..to], false),
