@@ -157,3 +157,33 @@ fn writing_a_failing_test_asks_for_test_driven_work() {
     )
     .is_empty());
 }
+
+#[test]
+fn a_document_the_scene_names_as_a_file_is_served_by_its_format() {
+    let cat = "fixtures/plan/real-shaped";
+    // The work reads the spreadsheet the scene names by its file name.
+    assert_eq!(
+        planned_in(
+            cat,
+            "The quarterly numbers are in q3-results.xlsx. Build me a slide deck from them."
+        ),
+        ["sheets", "slides"]
+    );
+    // And writes the Word document the scene asks the result to be.
+    assert_eq!(
+        planned_in(
+            cat,
+            "Legal wants the contract summary as a Word document. Build me a slide deck \
+             from the same points too."
+        ),
+        ["word-docs", "slides"]
+    );
+    // A format named as a topic is no file of the work.
+    assert_eq!(
+        planned_in(
+            cat,
+            "Our app syncs spreadsheets in real time. Build me a slide deck about it."
+        ),
+        ["slides"]
+    );
+}

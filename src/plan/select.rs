@@ -49,6 +49,11 @@
 //! 6. A bare ask ("Figure out why.", "What's wrong?") is about the sentence
 //!    before it, which is read as a task; it serves only when the bare ask
 //!    chose no skill itself ([`super::clauses::Clause::object_of`]).
+//! 7. A scene that names a document as a file ("the numbers are in
+//!    q3.xlsx", "Legal wants it as a Word document") is served by that
+//!    format's skill beside the request's own: the work reads or writes
+//!    that file. A format named as a topic ("the share sheet crashes") or
+//!    in the scene of a question alone is not.
 
 use super::explain::{note_scene, note_thin, note_unasked};
 use super::fit::{fit, Fit};
@@ -297,6 +302,9 @@ fn clause_picks(
         }
         if clause.context {
             note_scene(&clause.text, &fits, thin);
+            if let Some(file) = scene_file(clause, &fits) {
+                picks.push((k, file, fits));
+            }
             continue;
         }
         // A skill that matches the clause's own words comes before one that
@@ -334,6 +342,21 @@ fn clause_picks(
     });
     picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
     picks
+}
+
+/// The skill of a document that a scene names as a file ("the numbers are
+/// in q3-results.xlsx", "Legal wants it as a Word document"): the file the
+/// work asked for reads or writes, so that format's skill serves beside
+/// the request's own. Not in the scene of a question alone ("my boarding
+/// pass PDF won't print, how do I clear the jam?"), nor for a format named
+/// as a topic ("the iOS share sheet crashes").
+fn scene_file(clause: &QueryClause, fits: &[Fit]) -> Option<usize> {
+    if clause.beside_question || !super::synonyms::names_document_file(&clause.text) {
+        return None;
+    }
+    (0..fits.len())
+        .filter(|&i| fits[i].names_format && fits[i].own >= SELECT_AT)
+        .max_by(|&a, &b| fits[a].total.total_cmp(&fits[b].total).then(b.cmp(&a)))
 }
 
 /// True when `chosen` holds, above its body, every word of the clause

@@ -98,6 +98,33 @@ pub fn is_document(term: &str) -> bool {
     )
 }
 
+/// True when `text` names a document as a file: a file name with a
+/// document's extension ("onboarding-guide.docx", "as a .docx"), or a
+/// document format after "as" or "into" ("invoices as PDFs", "turned into
+/// a proper Word document"). Not a format named as a topic ("the iOS share
+/// sheet crashes", "real-time sync for spreadsheets").
+pub fn names_document_file(text: &str) -> bool {
+    let document = |t: Option<&str>| t.is_some_and(is_document);
+    let by_extension = text.split_whitespace().any(|token| {
+        let t = token.trim_matches(|c: char| !c.is_alphanumeric() && c != '.');
+        t.rsplit_once('.')
+            .is_some_and(|(_, ext)| document(word(&ext.to_lowercase())))
+    });
+    if by_extension {
+        return true;
+    }
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.iter().enumerate().any(|(i, w)| {
+        (w == "as" || w == "into")
+            && (i + 1..words.len().min(i + 4))
+                .any(|j| document(word(&words[j])) || document(phrase(&words[j..]).map(|(t, _)| t)))
+    })
+}
+
 /// True when `term` is one of the table's canonical terms: the intent
 /// names a file format or a tool.
 pub fn is_canonical(term: &str) -> bool {
@@ -219,6 +246,29 @@ mod tests {
         assert_eq!(phrase(&["tests", "first"]), None);
         assert_eq!(phrase(&["word"]), None);
         assert_eq!(word("word"), None);
+    }
+
+    #[test]
+    fn a_document_is_named_as_a_file_by_its_extension_or_after_as() {
+        for t in [
+            "Our onboarding guide, onboarding-guide.docx, is plain",
+            "I have a scan (contract_scan.PDF) of the lease",
+            "The final version goes to the board as a .docx",
+            "Finance dumped 14 invoices as PDFs in ~/Downloads",
+            "HR wants the letter turned into a proper Word document",
+            "the numbers are in q3.xlsx",
+        ] {
+            assert!(names_document_file(t), "{t}");
+        }
+        for t in [
+            "the iOS share sheet crashes on open",
+            "we do real-time sync for spreadsheets",
+            "as a team we hate slides meetings",
+            "the notes are in notes.txt, as usual",
+            "see e.g. the docs",
+        ] {
+            assert!(!names_document_file(t), "{t}");
+        }
     }
 
     #[test]
