@@ -187,3 +187,45 @@ fn a_document_the_scene_names_as_a_file_is_served_by_its_format() {
         ["slides"]
     );
 }
+
+#[test]
+fn work_described_by_what_it_is_for_finds_its_skill() {
+    let cat = "fixtures/plan/described-work";
+    // An attack described is a security review; taking over a page's
+    // refactor is not.
+    for intent in [
+        "before launch, check whether bad actors could break into customer accounts \
+         through the login code",
+        "any way an attacker could take over someone's account via the reset endpoint? look hard",
+    ] {
+        assert_eq!(planned_in(cat, intent), ["security-audit"], "{intent}");
+    }
+    assert_eq!(
+        planned_in(
+            cat,
+            "can you take over the account settings page refactor while I'm out"
+        ),
+        ["settings-page"]
+    );
+    // Questions fired one after another are the interview.
+    for intent in [
+        "here's my design for the sync layer. interrogate me about it until the holes show",
+        "keep firing pointed questions at me about the migration plan",
+    ] {
+        assert_eq!(planned_in(cat, intent), ["plan-interview"], "{intent}");
+    }
+    // A write-up for the session after this one is a handoff, not the
+    // skill whose body happens to say "fresh", "agent" and "picking".
+    assert_eq!(
+        planned_in(
+            cat,
+            "this chat is getting long. write up where we are so a fresh agent can pick this \
+             up tomorrow"
+        ),
+        ["session-handoff"]
+    );
+    assert_eq!(
+        planned_in(cat, "start a new chat and continue the settings page there"),
+        ["settings-page"]
+    );
+}

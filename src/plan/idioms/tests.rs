@@ -1,0 +1,257 @@
+use super::*;
+
+fn terms(text: &str) -> Vec<&'static str> {
+    let ws: Vec<String> = text.split(' ').map(str::to_string).collect();
+    found(&ws, tells_of_failure(text))
+        .into_iter()
+        .map(|(t, _)| t)
+        .collect()
+}
+
+#[test]
+fn an_attack_described_asks_for_security_work() {
+    assert_eq!(
+        terms("could bad actors break into customer accounts"),
+        ["secur", "secur"]
+    );
+    assert_eq!(
+        terms("any way an attacker could take over someone's account"),
+        ["secur", "secur"]
+    );
+    assert_eq!(terms("could someone read another user's files"), ["secur"]);
+    assert_eq!(terms("or steal their session tokens"), ["secur"]);
+    // Taking over work, breaking into a field: no attack.
+    assert!(terms("take over the account settings page refactor").is_empty());
+    assert!(terms("help me break into product management").is_empty());
+}
+
+#[test]
+fn questions_fired_one_after_another_ask_for_an_interview() {
+    assert_eq!(terms("interrogate me about my plan"), ["interview"]);
+    assert_eq!(terms("keep firing pointed questions at me"), ["interview"]);
+    // Brainstorming asks questions one at a time too: not an interview.
+    assert!(terms("ask me one question at a time").is_empty());
+}
+
+#[test]
+fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
+    assert_eq!(
+        terms("so a fresh agent can pick it up tomorrow"),
+        ["handoff"]
+    );
+    assert_eq!(terms("so the next agent session can continue"), ["handoff"]);
+    assert!(terms("start a new chat and continue the cleanup there").is_empty());
+}
+
+#[test]
+fn an_error_as_a_program_prints_it_tells_of_failure() {
+    assert!(names_an_error(
+        "TypeError: Cannot read properties of undefined"
+    ));
+    assert!(names_an_error("java.lang.NullPointerException at Foo.bar"));
+    assert!(names_an_error("Traceback (most recent call last):"));
+    assert!(names_an_error("thread 'main' panicked at src/main.rs:3:5"));
+    // A word that only contains one, or the word alone in prose.
+    assert!(!names_an_error("the ErrorBoundary component"));
+    assert!(!names_an_error("an Error"));
+}
+
+#[test]
+fn an_idiom_names_its_work() {
+    assert_eq!(terms("cart total is off, track down why"), ["debug"]);
+    assert_eq!(terms("find the root cause of the crash"), ["debug"]);
+    assert_eq!(terms("the export fails, find out why"), ["debug"]);
+    assert_eq!(terms("let's think it through first"), ["brainstorm"]);
+    assert_eq!(terms("then prove it works"), ["verif"]);
+    assert_eq!(terms("then rip it apart"), ["attack"]);
+    assert_eq!(terms("then write a failing test for it"), ["tdd"]);
+    assert!(terms("fix the failing test").is_empty());
+    assert_eq!(terms("it sounds like a robot wrote it"), ["human"]);
+    assert_eq!(
+        terms("make it read like an actual student wrote it"),
+        ["human"]
+    );
+    assert_eq!(terms("tear apart my migration plan"), ["attack"]);
+    assert_eq!(
+        terms("get a reviewer subagent to go over the diff"),
+        ["request"]
+    );
+    assert_eq!(terms("get a fresh reviewer on it"), ["request"]);
+    assert_eq!(terms("push it live on friday"), ["deploy"]);
+    assert_eq!(terms("then show me the passing output"), ["verif"]);
+    assert_eq!(
+        terms("after you've run it and shown me the output"),
+        ["verif"]
+    );
+    assert_eq!(terms("it crashes and i have no clue why"), ["debug"]);
+    assert_eq!(
+        terms("it fails, figure out what's actually going on"),
+        ["debug"]
+    );
+    assert_eq!(
+        terms("make it read like a normal person wrote it"),
+        ["human"]
+    );
+    assert_eq!(terms("get the diff reviewed against the spec"), ["request"]);
+    assert_eq!(terms("then get a code review on the fix"), ["request"]);
+    assert_eq!(terms("first get me up to speed on it"), ["catchup"]);
+    assert_eq!(terms("get a second careful review"), ["request"]);
+    assert_eq!(terms("stitch them into a single file"), ["combin"]);
+    assert_eq!(
+        terms("three tests fail fix them at the same time"),
+        ["parallel"]
+    );
+    let ws = |t: &'static str| t.split(' ').collect::<Vec<_>>();
+    assert!(commands(&ws("talk it through with me")));
+    assert!(!commands(&ws("talk it through with the team")));
+    assert!(commands(&ws("double check the totals")));
+    assert!(!commands(&ws("no idea why it fails")));
+    assert!(!commands(&ws("root cause analysis is hard")));
+    assert!(!commands(&ws("we should talk it through")));
+    assert_eq!(terms("the job fails, find the real cause"), ["debug"]);
+    assert_eq!(terms("it throws, what is actually causing it"), ["debug"]);
+    assert_eq!(terms("and pasted me the actual output"), ["verif"]);
+    assert_eq!(terms("talk it through with me first"), ["brainstorm"]);
+    assert_eq!(
+        terms("i want to talk through how it should work"),
+        ["brainstorm"]
+    );
+    assert_eq!(
+        terms("let's talk through what this csv export feature should do"),
+        ["brainstorm"]
+    );
+    let ws = ["paste", "me", "the", "output", "now"];
+    assert_eq!(
+        found(&ws, false),
+        [("verif", "paste me the output".to_string())]
+    );
+    assert_eq!(
+        terms("it crashed, dig for the actual root cause"),
+        ["debug"]
+    );
+    // Opening its clause, or before "as", "at the same time" is when,
+    // not how, even where something fails.
+    let ws = ["at", "the", "same", "time", "keep", "it", "simple"];
+    assert!(found(&ws, true).is_empty());
+    let ws = [
+        "fix", "it", "at", "the", "same", "time", "as", "the", "release",
+    ];
+    assert!(found(&ws, true).is_empty());
+    let ws = ["it", "fails", "at", "the", "same", "time", "every", "night"];
+    assert!(found(&ws, true).is_empty());
+    let ws = ["fix", "them", "at", "the", "same", "time", "pls"];
+    assert_eq!(found(&ws, true).len(), 1);
+    assert!(!commands(&["into", "one", "file", "please"]));
+    let ws = ["find", "out", "why"];
+    assert_eq!(found(&ws, true), [("debug", "find out why".to_string())]);
+    assert!(found(&ws, false).is_empty());
+}
+
+#[test]
+fn its_words_apart_or_in_another_sense_are_no_idiom() {
+    for text in [
+        "track down the invoice in my downloads",
+        "the root of the repo",
+        "go through the live logs",
+        "a go live checklist as a spreadsheet",
+        "a 5-slide deck explaining the root cause of churn",
+        "we already found the root cause, now write the test",
+        "I didn't think it through, rewrite the message",
+        "no idea why I agreed to this talk",
+        "i have zero idea why people like it",
+        "the real cause of churn is pricing",
+        "what is causing churn",
+        "what's going on this weekend",
+        "we have reviewed the plan",
+        "don't get it reviewed yet",
+        "find out why customers churn and write a report",
+        "identify root causes of churn from these interviews",
+        "scroll to get to the bottom of the page",
+        "check it twice",
+        "why did the cause fail",
+        "show me how to format output in python",
+        "the output shows nothing",
+        "don't show me the output",
+        "the dashboard should show the daily output",
+        "show the output in a table",
+        "i'll talk it through with my team",
+        "no need to talk this through with me",
+        "talk through what this function does",
+        "i have the reviewed changes",
+        "have the changes been reviewed",
+        "i got a review from sam yesterday",
+        "the build got up to speed",
+        "don't bring me up to speed",
+        "the app gets a bad review every week",
+        "don't get a review yet",
+        "someone to review the release notes",
+        "get a security review on the handler",
+        "i'll get a review later",
+        "paste the output into the doc",
+        "talk through how the test should have caught it",
+        "at the same time keep it simple",
+        "put it into a file",
+        "run the linter and the tests at the same time",
+        "ship the docs at the same time as the release",
+    ] {
+        assert!(terms(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn a_conflict_marker_names_a_merge_conflict() {
+    assert_eq!(
+        marked("now it has <<<<<<< HEAD blocks").0,
+        ["merg", "conflict"]
+    );
+    assert_eq!(marked("<<<<<<< ours").0, ["merg", "conflict"]);
+    for text in ["a >>>>>>> arrow", "<<<<<<<< eight", "x << y", "<<<"] {
+        assert!(marked(text).0.is_empty(), "{text}");
+    }
+    // The terms are those of "merge conflict".
+    let a = crate::plan::text::Analyzer::default();
+    assert_eq!(a.terms("merge conflict"), marked("<<<<<<<").0);
+}
+
+#[test]
+fn a_pasted_wikilink_names_one() {
+    let a = crate::plan::text::Analyzer::default();
+    assert_eq!(
+        marked("link it to [[Project Atlas]]").0,
+        a.terms("wikilinks")
+    );
+    assert!(marked("a [[ b").0.is_empty());
+}
+
+#[test]
+fn a_pasted_sql_statement_names_a_query() {
+    let a = crate::plan::text::Analyzer::default();
+    for text in [
+        "this takes 9s: SELECT * FROM orders WHERE status = 'open'",
+        "UPDATE users SET plan = 'pro' is slow",
+        "CREATE INDEX orders_email ON orders (email)",
+    ] {
+        assert_eq!(marked(text).0, a.terms("sql query"), "{text}");
+    }
+    // Keywords in prose, lowercase, are words.
+    for text in [
+        "select the rows from the sheet",
+        "Update the FAQ, set a date",
+    ] {
+        assert!(marked(text).0.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn every_term_is_a_stem_and_every_idiom_lowercase() {
+    let a = crate::plan::text::Analyzer::default();
+    for (idiom, term, _) in IDIOMS {
+        assert!(idiom.iter().all(|w| *w == w.to_lowercase()), "{idiom:?}");
+        // The term is what the analyser makes of the work's word.
+        let word = match *term {
+            "verif" => "verification",
+            t => t,
+        };
+        assert_eq!(a.terms(word), [*term], "{idiom:?}");
+    }
+}
