@@ -229,3 +229,24 @@ fn work_described_by_what_it_is_for_finds_its_skill() {
         ["settings-page"]
     );
 }
+
+#[test]
+fn a_plain_explanation_asked_for_is_a_question_not_a_task() {
+    let cat = "fixtures/plan/described-work";
+    // Knowledge asked plainly: the skill that says "explain … in your own
+    // words" is not the work.
+    for intent in [
+        "My linear algebra final is tomorrow. Can you explain an eigenvector in plain words?",
+        "Our launch story got picked up this morning!! Nothing to do, I just had to tell someone.",
+    ] {
+        assert!(planned_in(cat, intent).is_empty(), "{intent}");
+    }
+    // Where the person is to explain, it is that skill's work.
+    assert_eq!(
+        planned_in(
+            cat,
+            "I picked redis over kafka. press me until I can explain the choice in plain words"
+        ),
+        ["decision-press"]
+    );
+}

@@ -483,6 +483,37 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
 /// when a task's verb comes first: "audit our listing and tell me what to
 /// fix" asks for the audit; nor after a request and "and": "could you go
 /// over my form and tell me what breaks" asks for the going over.
+/// Markers of a telling made plain for the person: "like I'm 5", "in
+/// plain English". After "explain" alone they ask to know; after another
+/// verb ("rewrite the errors in plain English", "bring me up to speed in
+/// plain English") they say how to do the work.
+const PLAINLY: &[&str] = &[
+    "eli5",
+    "in layman's terms",
+    "in laymans terms",
+    "in plain english",
+    "in plain terms",
+    "in plain words",
+    "in simple terms",
+    "in simple words",
+    "like i'm 5",
+    "like i'm five",
+    "like im 5",
+    "like im five",
+];
+
+/// True when `words` ask the agent to explain: "can you explain", "just
+/// explain", not "make me explain", "until I can explain" or "help us
+/// explain it to the board", where the person does the explaining.
+fn agent_explains(words: &[(String, usize, usize)]) -> bool {
+    words.iter().enumerate().any(|(i, (w, _, _))| {
+        w == "explain"
+            && !words[i.saturating_sub(2)..i]
+                .iter()
+                .any(|(x, _, _)| matches!(x.as_str(), "me" | "i" | "us" | "we"))
+    })
+}
+
 pub fn is_knowledge_request(text: &str) -> bool {
     let t = text.to_lowercase();
     const MARKERS: &[&str] = &[
@@ -509,14 +540,22 @@ pub fn is_knowledge_request(text: &str) -> bool {
     // task's verb before the marker makes the telling its report.
     // So does a request joined to it: "could you go over my form and tell
     // me what breaks" asks for the going over.
-    MARKERS.iter().any(|m| {
-        t.find(m).is_some_and(|at| {
+    let asked_to_know = |m: &&str, plain: bool| {
+        t.find(*m).is_some_and(|at| {
             let before = &t[..at];
-            let task_first = words_of(before).iter().any(|(w, _, _)| starts_task(w));
+            let verbs = words_of(before);
+            let task_first = verbs
+                .iter()
+                .any(|(w, _, _)| starts_task(w) && !(plain && w == "explain"));
+            let explains = !plain || agent_explains(&verbs);
             let joined_request = before.trim_end().ends_with(" and") && is_request(before);
-            !task_first && !joined_request
+            explains && !task_first && !joined_request
         })
-    })
+    };
+    // A plain telling is asked to know after "explain" alone ("explain an
+    // eigenvector in plain words"), not after "bring me up to speed".
+    MARKERS.iter().any(|m| asked_to_know(m, false))
+        || PLAINLY.iter().any(|m| asked_to_know(m, true))
 }
 
 #[cfg(test)]

@@ -131,6 +131,27 @@ fn telling_joined_to_a_request_reports_it() {
 }
 
 #[test]
+fn a_plain_explanation_asked_of_the_agent_asks_to_know() {
+    for t in [
+        "can you explain an eigenvector in plain words",
+        "explain git fetch vs git pull like im 5",
+        "just explain in plain english what this regex matches",
+    ] {
+        assert!(is_knowledge_request(t), "{t}");
+    }
+    for t in [
+        // Another verb's work, done plainly.
+        "rewrite the error messages in plain english",
+        "bring me up to speed in plain english",
+        // The person explains.
+        "press me until i can explain it in plain words",
+        "help us explain the outage to the board in simple terms",
+    ] {
+        assert!(!is_knowledge_request(t), "{t}");
+    }
+}
+
+#[test]
 fn a_question_after_a_lead_in_word_is_a_question() {
     assert!(is_question(
         "roughly how do search engines decide how to rank pages"
