@@ -420,3 +420,15 @@ fn a_task_that_says_it_waits_goes_after_the_others() {
         "Write a design doc for the cache. Ahead of that, research the options.",
     );
 }
+
+#[test]
+fn first_and_an_adverb_before_the_verb_still_opens_the_first_step() {
+    // "first actually track down why" was read as the scene of the
+    // request after it, so its debugging was lost.
+    let p = plan(
+        "checkout total is off by a cent. first actually track down why, no random patches. \
+         then write the design doc for the fix",
+        &[],
+    );
+    assert_eq!(targets(&p), ["methodical-debugging", "design-doc"]);
+}

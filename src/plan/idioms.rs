@@ -15,7 +15,7 @@
 //! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
-//! | `tdd` | write/add a (the) failing test(s), write failing tests: the test written to fail first (not "fix the failing test") |
+//! | `tdd` | write/add a (the) failing test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
@@ -116,6 +116,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["tear|rip|pick", "it|this|that|them", "apart"], "attack", Always),
     (&["write|add|writing|adding", "a|the", "failing", "test|tests"], "tdd", Always),
     (&["write|add|writing|adding", "failing", "tests"], "tdd", Always),
+    (&["write|add|writing|adding", "a|the", "test", "that|which", "fails"], "tdd", Always),
+    (&["write|add|writing|adding", "tests", "that|which", "fail"], "tdd", Always),
     (&["break|breaking|broke", "into", GAP, ACCESSED], "secur", Always),
     (&["take|taking|took", "over", WHOSE, GAP, "account|accounts"], "secur", Always),
     (&["steal|stealing", GAP, STOLEN], "secur", Always),

@@ -45,6 +45,18 @@ pub(super) fn opens_with_order(sentence: &str) -> bool {
     order_words::forward(&words).is_some_and(|n| n < words.len())
 }
 
+/// Adverbs that may stand between "first" and its verb.
+const MANNER: &[&str] = &[
+    "actually",
+    "carefully",
+    "just",
+    "please",
+    "pls",
+    "properly",
+    "quickly",
+    "really",
+];
+
 /// True when the sentence opens with "first" and asks for work after it:
 /// "First reshape it visually", "first of all, write the plan", "First,
 /// commit my changes". Without a comma after it, "first" may describe
@@ -52,13 +64,20 @@ pub(super) fn opens_with_order(sentence: &str) -> bool {
 /// be followed by what it acts on.
 pub(super) fn opens_first_step(sentence: &str) -> bool {
     let found = words_of(sentence);
-    let skip = match plain(&found).as_slice() {
+    let lead = match plain(&found).as_slice() {
         ["first" | "firstly", "of", "all", _, ..] => 3,
         ["first", "off", _, ..] => 2,
         ["first" | "firstly", _, ..] => 1,
         _ => return false,
     };
-    let comma = sentence[found[skip - 1].2..].trim_start().starts_with(',');
+    let comma = sentence[found[lead - 1].2..].trim_start().starts_with(',');
+    // "first actually figure out why", "first just check the logs": an
+    // adverb between the mark and the verb.
+    let skip = lead
+        + found[lead..found.len() - 1]
+            .iter()
+            .take_while(|(w, _, _)| MANNER.contains(&w.as_str()))
+            .count();
     let acts_on = |w: Option<&(String, usize, usize)>| {
         w.is_some_and(|(w, _, _)| {
             OBJECT_OPENERS.contains(&w.as_str()) || OBJECTS_AFTER_FIRST.contains(&w.as_str())
@@ -74,7 +93,7 @@ pub(super) fn opens_first_step(sentence: &str) -> bool {
         && found
             .get(skip + 1)
             .is_some_and(|(w, _, _)| !NO_OBJECT.contains(&w.as_str()));
-    (comma || skip > 1 || (bare_next && (acts_on(found.get(skip + 1)) || known_verb)))
+    (comma || lead > 1 || (bare_next && (acts_on(found.get(skip + 1)) || known_verb)))
         && opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
 }
 

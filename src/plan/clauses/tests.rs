@@ -458,6 +458,13 @@ fn first_and_a_verb_of_work_opens_a_step() {
     let c =
         split("Write a design doc for the cache. First draft to me by Friday, then to the team.");
     assert!(!c[1].step, "{c:?}");
+    // An adverb between "first" and the verb.
+    let c = split(
+        "the total is off by a cent. first actually figure out why, no random patches. \
+         then write the fix",
+    );
+    let why = c.iter().find(|x| x.text.contains("figure")).unwrap();
+    assert!(why.step && !why.context, "{c:?}");
 }
 
 #[test]

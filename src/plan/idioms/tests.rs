@@ -66,6 +66,8 @@ fn an_idiom_names_its_work() {
     assert_eq!(terms("then rip it apart"), ["attack"]);
     assert_eq!(terms("then write a failing test for it"), ["tdd"]);
     assert!(terms("fix the failing test").is_empty());
+    assert_eq!(terms("write a test that fails because of it"), ["tdd"]);
+    assert!(terms("fix the test that fails on CI").is_empty());
     assert_eq!(terms("it sounds like a robot wrote it"), ["human"]);
     assert_eq!(
         terms("make it read like an actual student wrote it"),
