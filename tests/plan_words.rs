@@ -250,3 +250,24 @@ fn a_plain_explanation_asked_for_is_a_question_not_a_task() {
         ["decision-press"]
     );
 }
+
+#[test]
+fn an_attack_on_a_plan_said_in_other_words_finds_the_objection_skill() {
+    let cat = "fixtures/plan/idiom-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "play devil's advocate on the architecture proposal before we commit to it"
+        ),
+        ["plan-attack"]
+    );
+    // "and separately" opens a task of its own, served by its own skill.
+    assert_eq!(
+        planned_in(
+            cat,
+            "write the design doc with me, and separately give me the single objection most \
+             likely to kill it"
+        ),
+        ["design-doc", "plan-attack"]
+    );
+}

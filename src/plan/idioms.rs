@@ -16,7 +16,7 @@
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `tdd` | write/add a (the) failing test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
-//! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart: the attack on a plan a skill for objections says |
+//! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
@@ -113,6 +113,9 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get|getting", "a|an|another", REVIEWS, "reviewer"], "request", Always),
     (&["get|bring|getting|bringing", "me|us", "up", "to", "speed"], "catchup", Always),
     (&["tear|rip", "apart"], "attack", Always),
+    (&["likely", "to", "sink|kill|doom|derail"], "attack", Always),
+    (&["want|wants|wanting", "it|this|that", "to", "fail"], "attack", Always),
+    (&["devil's|devils", "advocate"], "attack", Always),
     (&["tear|rip|pick", "it|this|that|them", "apart"], "attack", Always),
     (&["write|add|writing|adding", "a|the", "failing", "test|tests"], "tdd", Always),
     (&["write|add|writing|adding", "failing", "tests"], "tdd", Always),

@@ -138,9 +138,10 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             cuts.push((start, end, Link::Reverse));
         } else if w == "and"
             && has_next
-            && (starts_joined_task(&words[i + 1].0) || phrasal_command(&plain(&words[i + 1..])))
+            && (starts_joined_task(&words[after_and(&words, i)].0)
+                || phrasal_command(&plain(&words[after_and(&words, i)..])))
         {
-            cuts.push((start, end, Link::Forward));
+            cuts.push((start, words[after_and(&words, i) - 1].2, Link::Forward));
         } else if matches!(w.as_str(), "and" | "plus") && i >= 2 && states_a_want(&words[i + 1..]) {
             // "login fails randomly and I also want the auth code checked":
             // the person says what else they want.
@@ -175,13 +176,13 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // "…, swap each one for a comma".
             cuts.push((start, start, Link::Forward));
         } else if (w == "plus" || (w == "and" && comma_before))
-            && (reads_as_command(&plain(&words[i + 1..]))
-                || commands_pronoun(&plain(&words[i + 1..])))
+            && (reads_as_command(&plain(&words[after_and(&words, i)..]))
+                || commands_pronoun(&plain(&words[after_and(&words, i)..])))
         {
             // "…, plus give me a snippet calling the API"; "…, and give it
             // one of your themes" (after a bare comma, "give it…" goes on
             // with the same thing: "…looks generic, give it an identity").
-            cuts.push((start, end, Link::Forward));
+            cuts.push((start, words[after_and(&words, i) - 1].2, Link::Forward));
         }
         i += 1;
     }
@@ -215,6 +216,18 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// Where the task after the connective at `i` opens: past an adverb that
+/// says it is a task of its own ("…, and separately give me the single
+/// objection", "and additionally draft the email").
+fn after_and(words: &[(String, usize, usize)], i: usize) -> usize {
+    const APART: &[&str] = &["additionally", "independently", "separately"];
+    let next = i + 1;
+    match words.get(next) {
+        Some((w, _, _)) if APART.contains(&w.as_str()) && next + 1 < words.len() => next + 1,
+        _ => next,
+    }
 }
 
 /// True when `words` open with "do" before a noun phrase: "…, do a

@@ -108,6 +108,17 @@ fn but_only_after_puts_what_follows_first() {
 }
 
 #[test]
+fn and_separately_opens_a_task_of_its_own() {
+    assert_eq!(
+        texts("grill me on the design, and separately give me the single objection"),
+        [
+            ("grill me on the design".to_string(), 0),
+            ("give me the single objection".to_string(), 1)
+        ]
+    );
+}
+
+#[test]
 fn work_added_while_at_the_first_is_a_task() {
     assert_eq!(
         texts("fix the login bug, and while you're in there update the changelog"),

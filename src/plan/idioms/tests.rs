@@ -74,6 +74,10 @@ fn an_idiom_names_its_work() {
         ["human"]
     );
     assert_eq!(terms("tear apart my migration plan"), ["attack"]);
+    assert_eq!(terms("the one thing most likely to sink it"), ["attack"]);
+    assert_eq!(terms("be the person who wants it to fail"), ["attack"]);
+    assert_eq!(terms("play devil's advocate on the proposal"), ["attack"]);
+    assert!(terms("the bug most likely to break prod").is_empty());
     assert_eq!(
         terms("get a reviewer subagent to go over the diff"),
         ["request"]
