@@ -271,3 +271,31 @@ fn an_attack_on_a_plan_said_in_other_words_finds_the_objection_skill() {
         ["design-doc", "plan-attack"]
     );
 }
+
+#[test]
+fn everyday_ways_of_asking_for_a_briefing_a_leak_check_or_a_live_shell() {
+    let cat = "fixtures/plan/described-work";
+    for (intent, skill) in [
+        (
+            "back from three weeks of leave. what happened on this repo while I was out?",
+            "catchup",
+        ),
+        ("ok what did I miss on this repo", "catchup"),
+        (
+            "our churn model scores 0.97 AUC on the test split, which smells way too good to be \
+             true. is the answer sneaking in?",
+            "eval-leakage",
+        ),
+        (
+            "open a python shell and keep it alive so we can poke at the dataframe step by step",
+            "interactive-shell",
+        ),
+        (
+            "npx create-widget-app keeps stopping with arrow-key menus and y/n prompts, can you \
+             drive it through",
+            "interactive-shell",
+        ),
+    ] {
+        assert_eq!(planned_in(cat, intent), [skill], "{intent}");
+    }
+}

@@ -24,6 +24,9 @@
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
+//! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
+//! | `leakag` | too good to be true, way/suspiciously/almost too good or clean: a result an eval-leakage audit doubts |
+//! | `interact` | waits for (…) input, keypresses or keystrokes; arrow keys; keep it (a shell, …) alive: a program a skill for interactive sessions drives |
 //! | `handoff` | a new/fresh/next/another agent, session or chat (…) that can/will pick up, continue or resume: the reader a handoff document is written for (not "start a new chat and continue there") |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //! | `wikilink` | a wikilink pasted in the clause, `[[…]]` |
@@ -132,6 +135,14 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["firing|fire", GAP, "questions"], "interview", Always),
     (&[NEXT, SUCCESSOR, CAN, GOES_ON], "handoff", Always),
     (&[NEXT, SUCCESSOR, SUCCESSOR, CAN, GOES_ON], "handoff", Always),
+    (&["while", "i|we", "was|were", "out|away|gone|off"], "catchup", Always),
+    (&["what", "did|have", "i|we", "miss|missed"], "catchup", Always),
+    (&["too", "good", "to", "be", "true"], "leakag", Always),
+    (&["way|suspiciously|almost", "too", "good|clean"], "leakag", Always),
+    (&["wait|waits|waiting|waited", "for", GAP, "input|keypress|keypresses|keystrokes"], "interact", Always),
+    (&["arrow-key|arrow-keys"], "interact", Always),
+    (&["arrow", "key|keys"], "interact", Always),
+    (&["keep|keeping", "it|the|a|that", GAP, "alive"], "interact", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

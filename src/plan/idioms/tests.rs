@@ -34,6 +34,20 @@ fn questions_fired_one_after_another_ask_for_an_interview() {
 }
 
 #[test]
+fn a_return_a_result_too_good_and_a_waiting_prompt_name_their_work() {
+    assert_eq!(terms("what happened while i was out"), ["catchup"]);
+    assert_eq!(terms("ok what did i miss"), ["catchup"]);
+    assert_eq!(
+        terms("that smells way too good to be true"),
+        ["leakag", "leakag"]
+    );
+    assert_eq!(terms("the wizard waits for keyboard input"), ["interact"]);
+    assert_eq!(terms("open a python shell and keep it alive"), ["interact"]);
+    assert!(terms("the weather was too good to stay in").is_empty());
+    assert!(terms("while i was writing the tests").is_empty());
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
