@@ -273,7 +273,7 @@ fn an_attack_on_a_plan_said_in_other_words_finds_the_objection_skill() {
 }
 
 #[test]
-fn everyday_ways_of_asking_for_a_briefing_a_leak_check_or_a_live_shell() {
+fn everyday_ways_of_asking_for_a_briefing_a_leak_check_a_live_shell_or_a_fact_check() {
     let cat = "fixtures/plan/described-work";
     for (intent, skill) in [
         (
@@ -295,6 +295,12 @@ fn everyday_ways_of_asking_for_a_briefing_a_leak_check_or_a_live_shell() {
              drive it through",
             "interactive-shell",
         ),
+        (
+            "Our post opens with 'goldfish remember for 3 seconds'. Make sure that is actually \
+             true before it goes out.",
+            "factchk",
+        ),
+        ("posts/edge.md: check the stats are real first", "factchk"),
     ] {
         assert_eq!(planned_in(cat, intent), [skill], "{intent}");
     }

@@ -27,6 +27,7 @@
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
 //! | `leakag` | too good to be true, way/suspiciously/almost too good or clean: a result an eval-leakage audit doubts |
 //! | `interact` | waits for (…) input, keypresses or keystrokes; arrow keys; keep it (a shell, …) alive: a program a skill for interactive sessions drives |
+//! | `factual` | check/verify (…) the facts, stats, statistics or claims; is/are actually/even/really true, real or accurate; the stats/facts/claims/figures are real/true/accurate: a text's facts in doubt, as a fact-checking skill's "factual claim" says |
 //! | `handoff` | a new/fresh/next/another agent, session or chat (…) that can/will pick up, continue or resume: the reader a handoff document is written for (not "start a new chat and continue there") |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
 //! | `wikilink` | a wikilink pasted in the clause, `[[…]]` |
@@ -143,6 +144,9 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["arrow-key|arrow-keys"], "interact", Always),
     (&["arrow", "key|keys"], "interact", Always),
     (&["keep|keeping", "it|the|a|that", GAP, "alive"], "interact", Always),
+    (&["check|verify|checking|verifying", GAP, "facts|stats|statistics|claims"], "factual", Always),
+    (&["are|is|it's|its", "actually|even|really", "true|real|accurate"], "factual", Always),
+    (&["stats|facts|claims|figures", "are", "real|true|accurate"], "factual", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

@@ -48,6 +48,19 @@ fn a_return_a_result_too_good_and_a_waiting_prompt_name_their_work() {
 }
 
 #[test]
+fn doubting_the_facts_of_a_text_asks_for_a_fact_check() {
+    assert_eq!(terms("check those claims"), ["factual"]);
+    assert_eq!(terms("verify the stats in the post"), ["factual"]);
+    assert_eq!(
+        terms("check the stats are real first"),
+        ["factual", "factual"]
+    );
+    assert_eq!(terms("make sure those are actually true"), ["factual"]);
+    assert!(terms("check the tests are green").is_empty());
+    assert!(terms("is it really that slow").is_empty());
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
