@@ -305,3 +305,23 @@ fn everyday_ways_of_asking_for_a_briefing_a_leak_check_a_live_shell_or_a_fact_ch
         assert_eq!(planned_in(cat, intent), [skill], "{intent}");
     }
 }
+
+#[test]
+fn the_one_next_thing_and_wrapping_up_a_branch_find_their_skills() {
+    let cat = "fixtures/plan/described-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "back after a week. first catch me up on what changed, then tell me the one thing I \
+             should do next"
+        ),
+        ["catchup", "nba"]
+    );
+    for intent in [
+        "The export feature is done and tests are green. help me wrap up the branch",
+        "tests pass now. should I merge locally or open a PR? walk me through it",
+    ] {
+        assert_eq!(planned_in(cat, intent), ["finishing-a-branch"], "{intent}");
+    }
+    assert!(planned_in(cat, "merge the PR once CI is green").is_empty());
+}
