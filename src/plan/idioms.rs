@@ -28,7 +28,7 @@
 //! | `leakag` | too good to be true, way/suspiciously/almost too good or clean: a result an eval-leakage audit doubts |
 //! | `interact` | waits for (…) input, keypresses or keystrokes; arrow keys; keep it (a shell, …) alive: a program a skill for interactive sessions drives |
 //! | `factual` | check/verify (…) the facts, stats, statistics or claims; is/are actually/even/really true, real or accurate; the stats/facts/claims/figures are real/true/accurate: a text's facts in doubt, as a fact-checking skill's "factual claim" says |
-//! | `nba` | the one/single (…) thing, move, step or action (…) to do next; the one/single next thing/move/step: the next best action a skill named for it returns |
+//! | `nba` | the one/single (…) thing, move, step or action (…) to do, make or take next; the one/single next thing/move/step: the next best action a skill named for it returns |
 //! | `finish` | wrap/wrapping (…) the branch (up); merge (…) or/vs (…) PR: the choice of how to integrate a finished branch |
 //! | `handoff` | a new/fresh/next/another agent, session or chat (…) that can/will pick up, continue or resume: the reader a handoff document is written for (not "start a new chat and continue there") |
 //! | `merg` `conflict` | git's conflict marker `<<<<<<<` pasted anywhere in the clause |
@@ -149,7 +149,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["check|verify|checking|verifying", GAP, "facts|stats|statistics|claims"], "factual", Always),
     (&["are|is|it's|its", "actually|even|really", "true|real|accurate"], "factual", Always),
     (&["stats|facts|claims|figures", "are", "real|true|accurate"], "factual", Always),
-    (&["one|single", GAP, "thing|move|step|action", GAP, "do", "next"], "nba", Always),
+    (&["one|single", GAP, "thing|move|step|action", GAP, "do|make|take", "next"], "nba", Always),
     (&["one|single", "next", "thing|move|step|action"], "nba", Always),
     (&["wrap|wrapping", GAP, "branch"], "finish", Always),
     (&["merge|merging", GAP, "or|vs|versus", GAP, "pr|prs"], "finish", Always),

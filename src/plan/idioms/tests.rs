@@ -64,6 +64,7 @@ fn doubting_the_facts_of_a_text_asks_for_a_fact_check() {
 fn the_one_next_thing_and_wrapping_up_a_branch_name_their_work() {
     assert_eq!(terms("tell me the one thing i should do next"), ["nba"]);
     assert_eq!(terms("then the single next move"), ["nba"]);
+    assert_eq!(terms("the one move i should make next"), ["nba"]);
     assert_eq!(terms("help me wrap up the branch"), ["finish"]);
     assert_eq!(terms("merge locally or open a pr"), ["finish"]);
     assert!(terms("one step at a time, next week").is_empty());
