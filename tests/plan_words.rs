@@ -325,3 +325,34 @@ fn the_one_next_thing_and_wrapping_up_a_branch_find_their_skills() {
     }
     assert!(planned_in(cat, "merge the PR once CI is green").is_empty());
 }
+
+#[test]
+fn bloat_injection_and_copy_that_sells_said_in_everyday_words() {
+    let cat = "fixtures/plan/described-work";
+    for (intent, skill) in [
+        (
+            "this README got so wordy and full of padding, squeeze it down",
+            "debloat",
+        ),
+        (
+            "the text on our front page is limp and nobody hits the signup button, punch up the \
+             words so it actually sells",
+            "copywriting",
+        ),
+        (
+            "look over db/queries.ts for anything exploitable like injection",
+            "security-audit",
+        ),
+    ] {
+        assert_eq!(planned_in(cat, intent), [skill], "{intent}");
+    }
+    // Other senses of the same words.
+    assert!(planned_in(cat, "how do i tighten it on a single speed bike").is_empty());
+    assert_eq!(
+        planned_in(
+            cat,
+            "refactor the settings page to use dependency injection"
+        ),
+        ["settings-page"]
+    );
+}

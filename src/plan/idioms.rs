@@ -22,7 +22,9 @@
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it, like an actual/real (…) wrote it, like a robot/bot/chatbot/AI wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
-//! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account |
+//! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account; SQL/code/command/prompt/shell injection, for/like/against injection (not "dependency injection"), injectable, sqli, exploitable, auth/authz/authn holes or bypasses (not "xss", which security skills say themselves: the idiom outweighed a second skill in the same clause) |
+//! | `bloat` | wordy, twice as long, squeeze/trim it down, tighten it (…) without changing/losing, tighten the prose/wording/draft/… (not "tighten it" alone: a bike chain is tightened too) |
+//! | `persuad` | punch (…) up, actually/really sell(s), sell(s) better, make it sell: copy that persuades, as a copywriting skill says |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
 //! | `leakag` | too good to be true, way/suspiciously/almost too good or clean: a result an eval-leakage audit doubts |
@@ -153,6 +155,19 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["one|single", "next", "thing|move|step|action"], "nba", Always),
     (&["wrap|wrapping", GAP, "branch"], "finish", Always),
     (&["merge|merging", GAP, "or|vs|versus", GAP, "pr|prs"], "finish", Always),
+    (&["sql|code|command|prompt|shell", "injection|injections"], "secur", Always),
+    (&["for|like|against", "injection"], "secur", Always),
+    (&["injectable|sqli|exploitable"], "secur", Always),
+    (&["auth|authz|authn", "hole|holes|gaps|bypass|bypasses"], "secur", Always),
+    (&["wordy"], "bloat", Always),
+    (&["twice", "as", "long"], "bloat", Always),
+    (&["squeeze|trim", "it|this|that", "down"], "bloat", Always),
+    (&["tighten|tightening", "it|this|that", GAP, "without", "changing|losing|cutting"], "bloat", Always),
+    (&["tighten|tightening", "the|this|that|my|our", "prose|wording|writing|text|copy|draft|doc|docs|readme|post|intro"], "bloat", Always),
+    (&["punch", GAP, "up"], "persuad", Always),
+    (&["actually|really", "sell|sells"], "persuad", Always),
+    (&["sell|sells", "better"], "persuad", Always),
+    (&["make", "it|them|this", "sell"], "persuad", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

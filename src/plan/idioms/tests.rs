@@ -72,6 +72,28 @@ fn the_one_next_thing_and_wrapping_up_a_branch_name_their_work() {
 }
 
 #[test]
+fn injection_bloat_and_copy_that_sells_name_their_work() {
+    assert_eq!(terms("check the handlers for sql injection"), ["secur"]);
+    assert_eq!(
+        terms("look over it for injection and authz holes"),
+        ["secur", "secur"]
+    );
+    assert_eq!(terms("which feels injectable"), ["secur"]);
+    assert!(terms("refactor it to use dependency injection").is_empty());
+    assert_eq!(terms("the readme got so wordy"), ["bloat"]);
+    assert_eq!(terms("it's twice as long as it needs to be"), ["bloat"]);
+    assert_eq!(terms("squeeze it down"), ["bloat"]);
+    assert_eq!(
+        terms("tighten it up without changing what it says"),
+        ["bloat"]
+    );
+    assert!(terms("how do i tighten it on a single speed").is_empty());
+    assert_eq!(terms("punch up the homepage text"), ["persuad"]);
+    assert_eq!(terms("rewrite it so it actually sells"), ["persuad"]);
+    assert!(terms("we sell sneakers").is_empty());
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
