@@ -356,3 +356,30 @@ fn bloat_injection_and_copy_that_sells_said_in_everyday_words() {
         ["settings-page"]
     );
 }
+
+#[test]
+fn a_site_lost_from_search_and_a_page_like_a_template_find_their_skills() {
+    let cat = "fixtures/plan/described-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "we moved the blog to astro in october and visits from google have fallen off a \
+             cliff since. what did we break?"
+        ),
+        ["seo-audit"]
+    );
+    assert_eq!(
+        planned_in(
+            cat,
+            "our signup page looks like every other starter template. rework it"
+        ),
+        ["frontend-design"]
+    );
+    assert_eq!(
+        planned_in(
+            cat,
+            "use the invoice template from the wiki for the settings page"
+        ),
+        ["settings-page"]
+    );
+}

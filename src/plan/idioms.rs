@@ -11,7 +11,7 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
+//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
@@ -24,6 +24,8 @@
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account; SQL/code/command/prompt/shell injection, for/like/against injection (not "dependency injection"), injectable, sqli, exploitable, auth/authz/authn holes or bypasses (not "xss", which security skills say themselves: the idiom outweighed a second skill in the same clause) |
 //! | `bloat` | wordy, twice as long, squeeze/trim it down, tighten it (…) without changing/losing, tighten the prose/wording/draft/… (not "tighten it" alone: a bike chain is tightened too) |
+//! | `seo` | doesn't/never/barely (…) show up or appear (…) in Google or search, invisible/vanished/disappearing (…) on Google or search, fell/dropped off (…) Google, from Google (…) fell/dropped/tanked/halved, Google (…) indexes, not indexed: a site lost from search |
+//! | `ui` | look(s) like (…) a template, screams template: a page whose design reads as a template, as a frontend-design skill says (the term is the canonical one of "frontend", see [`super::synonyms`]) |
 //! | `persuad` | punch (…) up, actually/really sell(s), sell(s) better, make it sell: copy that persuades, as a copywriting skill says |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
@@ -168,6 +170,14 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["actually|really", "sell|sells"], "persuad", Always),
     (&["sell|sells", "better"], "persuad", Always),
     (&["make", "it|them|this", "sell"], "persuad", Always),
+    (&[NOT_SEEN, GAP, "show|shows|showing|appear|appears|appearing", GAP, "google|search"], "seo", Always),
+    (&["invisible|vanished|disappeared|disappearing", GAP, "google|search|google's"], "seo", Always),
+    (&["fell|fallen|dropped|falling|dropping", "off", GAP, "google|google's"], "seo", Always),
+    (&["from", "google|search", GAP, DROPPED], "seo", Always),
+    (&["google", GAP, "indexes|indexed|indexing"], "seo", Always),
+    (&["not", "indexed"], "seo", Always),
+    (&["look|looks|looking", "like", GAP, "template|templates"], "ui", Always),
+    (&["scream|screams|screaming", "template|templated"], "ui", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),
@@ -191,6 +201,13 @@ const NEXT: &str = "new|fresh|next|another";
 const SUCCESSOR: &str = "agent|session|chat|instance|claude|model";
 const CAN: &str = "can|could|will|would|should";
 const GOES_ON: &str = "pick|continue|resume|carry";
+
+/// Words that say a page is not found by search: "doesn't show up in
+/// Google", "never appears in search".
+const NOT_SEEN: &str = "doesn't|doesnt|never|not|don't|dont|barely|stopped|isn't|isnt";
+
+/// Words of traffic falling: "visits from google fell off a cliff".
+const DROPPED: &str = "fell|fallen|dropped|dropping|tanked|halved|cratered|collapsed";
 
 /// What is stolen in an attack: "steal data", "steal their session tokens".
 const STOLEN: &str =
@@ -250,10 +267,13 @@ const SEEK: &[&str] = &[
     "identify",
     "investigate",
     "locate",
+    "need",
     "pin",
+    "run",
     "trace",
     "track",
     "uncover",
+    "want",
 ];
 
 /// The terms of the work that marks in `text` stand for, and the mark as

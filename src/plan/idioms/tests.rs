@@ -94,6 +94,17 @@ fn injection_bloat_and_copy_that_sells_name_their_work() {
 }
 
 #[test]
+fn a_site_lost_from_search_and_a_page_like_a_template_name_their_work() {
+    assert_eq!(terms("our pricing page doesnt show up in google"), ["seo"]);
+    assert_eq!(terms("visits from google fell off a cliff"), ["seo"]);
+    assert_eq!(terms("we fell off google's first page"), ["seo"]);
+    assert_eq!(terms("our site is basically invisible on google"), ["seo"]);
+    assert!(terms("search the logs for the google api key").is_empty());
+    assert_eq!(terms("it looks like every other tailwind template"), ["ui"]);
+    assert!(terms("use the invoice template from the wiki").is_empty());
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
@@ -193,6 +204,10 @@ fn an_idiom_names_its_work() {
     );
     assert_eq!(
         terms("it crashed, dig for the actual root cause"),
+        ["debug"]
+    );
+    assert_eq!(
+        terms("four suites broke and i want the actual root cause of each"),
         ["debug"]
     );
     // Opening its clause, or before "as", "at the same time" is when,
