@@ -63,6 +63,9 @@
 //! still tells of failure when it holds an error as programs print one:
 //! "TypeError", "NullPointerException", "Traceback", "panicked at".
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 /// When an idiom asks for its work: always, only where the intent tells
 /// of something failing ("find out why customers churn" asks no
 /// debugging), or only then and after a verb of [`SEEK`] ("find the root
@@ -357,9 +360,13 @@ pub fn names_an_error(text: &str) -> bool {
 /// something failing.
 pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, String)> {
     let mut out = Vec::new();
+    let openers = openers();
     for k in 0..ws.len() {
         let rest = &ws[k..];
-        for (idiom, term, when) in IDIOMS {
+        let Some(which) = openers.get(ws[k].as_ref()) else {
+            continue;
+        };
+        for (idiom, term, when) in which.iter().map(|&i| &IDIOMS[i]) {
             let Some(n) = written(idiom, rest) else {
                 continue;
             };
@@ -378,6 +385,22 @@ pub fn found<S: AsRef<str>>(ws: &[S], failing: bool) -> Vec<(&'static str, Strin
         }
     }
     out
+}
+
+/// The idioms each word can open, by the forms of their first word, in
+/// the table's order: a long intent looks up each of its words once
+/// instead of trying every idiom at every word.
+fn openers() -> &'static HashMap<&'static str, Vec<usize>> {
+    static TABLE: OnceLock<HashMap<&'static str, Vec<usize>>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut map: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        for (i, (idiom, _, _)) in IDIOMS.iter().enumerate() {
+            for form in idiom[0].split('|') {
+                map.entry(form).or_default().push(i);
+            }
+        }
+        map
+    })
 }
 
 /// True when `ws` open with an idiom that is a command: its first word a

@@ -336,3 +336,15 @@ fn every_term_is_a_stem_and_every_idiom_lowercase() {
         assert_eq!(a.terms(word), [*term], "{idiom:?}");
     }
 }
+
+#[test]
+fn every_idiom_opens_with_a_word_it_is_looked_up_by() {
+    // `found` finds an idiom by the forms of its first word: a first word
+    // that is a gap or a negation would never be looked up.
+    for (idiom, _, _) in IDIOMS {
+        assert!(idiom[0] != GAP && !idiom[0].starts_with('!'), "{idiom:?}");
+        for form in idiom[0].split('|') {
+            assert!(openers()[form].iter().any(|&i| IDIOMS[i].0 == *idiom));
+        }
+    }
+}
