@@ -383,3 +383,32 @@ fn a_site_lost_from_search_and_a_page_like_a_template_find_their_skills() {
         ["settings-page"]
     );
 }
+
+#[test]
+fn doubted_feedback_staff_notes_and_tool_neutral_docs_find_their_skills() {
+    let cat = "fixtures/plan/described-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "a reviewer wants me to swap my loops for recursion and i'm not convinced they're \
+             right. help me weigh it before i change anything"
+        ),
+        ["receiving-review"]
+    );
+    assert_eq!(
+        planned_in(
+            cat,
+            "launch day: a pitch for journalists, and a short company-wide announcement for the team"
+        ),
+        ["press-release", "internal-comms"]
+    );
+    assert_eq!(
+        planned_in(
+            cat,
+            "CONTRIBUTING.md is full of '~/.cursor' paths and 'open the Cursor sidebar' steps. \
+             make it editor-neutral"
+        ),
+        ["detool"]
+    );
+    assert!(planned_in(cat, "the reviewer says LGTM, ship it").is_empty());
+}

@@ -26,6 +26,9 @@
 //! | `bloat` | wordy, twice as long, squeeze/trim it down, tighten it (…) without changing/losing, tighten the prose/wording/draft/… (not "tighten it" alone: a bike chain is tightened too) |
 //! | `seo` | doesn't/never/barely (…) show up or appear (…) in Google or search, invisible/vanished/disappearing (…) on Google or search, fell/dropped off (…) Google, from Google (…) fell/dropped/tanked/halved, Google (…) indexes, not indexed: a site lost from search |
 //! | `ui` | look(s) like (…) a template, screams template: a page whose design reads as a template, as a frontend-design skill says (the term is the canonical one of "frontend", see [`super::synonyms`]) |
+//! | `receiv` | not convinced they're/that's (right), weigh/evaluate (…) the feedback or suggestions, the feedback/suggestions (…) hold up: review feedback in doubt, as a skill for receiving review says ("the reviewer says LGTM" is not) |
+//! | `intern` | company-wide, a note/announcement/update/email (…) to/for (…) employees or staff: internal communications ("a deck for all the staff" is not) |
+//! | `detool` | editor-/tool-/vendor-/agent-neutral or -agnostic, whatever/any agent, editor, assistant or tooling someone or we use (or "on any setup"): a text meant to hold for any tool |
 //! | `persuad` | punch (…) up, actually/really sell(s), sell(s) better, make it sell: copy that persuades, as a copywriting skill says |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
@@ -150,7 +153,6 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["too", "good", "to", "be", "true"], "leakag", Always),
     (&["way|suspiciously|almost", "too", "good|clean"], "leakag", Always),
     (&["wait|waits|waiting|waited", "for", GAP, "input|keypress|keypresses|keystrokes"], "interact", Always),
-    (&["arrow-key|arrow-keys"], "interact", Always),
     (&["arrow", "key|keys"], "interact", Always),
     (&["keep|keeping", "it|the|a|that", GAP, "alive"], "interact", Always),
     (&["check|verify|checking|verifying", GAP, "facts|stats|statistics|claims"], "factual", Always),
@@ -181,6 +183,13 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["not", "indexed"], "seo", Always),
     (&["look|looks|looking", "like", GAP, "template|templates"], "ui", Always),
     (&["scream|screams|screaming", "template|templated"], "ui", Always),
+    (&["weigh|evaluate|assess", GAP, "feedback|suggestion|suggestions|comments|points"], "receiv", Always),
+    (&["feedback|suggestion|suggestions|points|comments", GAP, "hold|holds", "up"], "receiv", Always),
+    (&["not", "convinced", "they're|theyre|that's|thats|she's|he's|it's"], "receiv", Always),
+    (&["company", "wide"], "intern", Always),
+    (&["note|announcement|update|email|message|memo|post", GAP, "employees|staff"], "intern", Always),
+    (&["editor|tool|vendor|agent|platform", "neutral|agnostic"], "detool", Always),
+    (&["whatever|any", "agent|agents|editor|editors|assistant|tools|tooling|ide", "or|someone|people|we|you|on|setup"], "detool", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

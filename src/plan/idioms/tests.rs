@@ -105,6 +105,19 @@ fn a_site_lost_from_search_and_a_page_like_a_template_name_their_work() {
 }
 
 #[test]
+fn doubted_feedback_staff_notes_and_tool_neutral_docs_name_their_work() {
+    assert_eq!(terms("but i'm not convinced they're right"), ["receiv"]);
+    assert_eq!(terms("weigh that feedback properly"), ["receiv"]);
+    assert!(terms("the reviewer says lgtm, merge it").is_empty());
+    assert_eq!(terms("a short company wide announcement"), ["intern"]);
+    assert_eq!(terms("and a note to all 40 employees"), ["intern"]);
+    assert!(terms("make a deck for all the staff").is_empty());
+    assert_eq!(terms("make it editor neutral"), ["detool"]);
+    assert_eq!(terms("whatever agent or editor someone uses"), ["detool"]);
+    assert!(terms("an mcp server that works with any agent").is_empty());
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
@@ -343,6 +356,8 @@ fn every_idiom_opens_with_a_word_it_is_looked_up_by() {
     // that is a gap or a negation would never be looked up.
     for (idiom, _, _) in IDIOMS {
         assert!(idiom[0] != GAP && !idiom[0].starts_with('!'), "{idiom:?}");
+        // An intent's words are cut at hyphens ("company-wide" is two).
+        assert!(idiom.iter().all(|w| !w.contains('-')), "{idiom:?}");
         for form in idiom[0].split('|') {
             assert!(openers()[form].iter().any(|&i| IDIOMS[i].0 == *idiom));
         }
