@@ -412,3 +412,20 @@ fn doubted_feedback_staff_notes_and_tool_neutral_docs_find_their_skills() {
     );
     assert!(planned_in(cat, "the reviewer says LGTM, ship it").is_empty());
 }
+
+#[test]
+fn leaving_a_thing_as_it_is_or_stepping_away_plans_nothing() {
+    for intent in [
+        "Leave the slide deck as it is for now. I'll present it myself tomorrow.",
+        "just leave the slides alone, I'll fix the fonts myself",
+        "don't touch the deck, I'll build the slides myself. just leave the file staged.",
+        "The deck came back from legal marked up in red. Anyway, coffee time, back in 20.",
+    ] {
+        assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    }
+    // Leaving one thing alone beside an ask still asks.
+    assert_eq!(
+        targets(&plan("leave the changelog alone and push it live", &[])),
+        ["ship-it"]
+    );
+}

@@ -34,7 +34,8 @@
 //! summarizer use") is a request, and so are "how do I merge these PDFs"
 //! and "can you…". An intent that says it wants no work done ("just
 //! venting", "that's all for today"), or that only laughs, thanks or
-//! sighs ("lol that gif you made got 40 reactions"), and asks for none is
+//! sighs ("lol that gif you made got 40 reactions") or steps away ("coffee
+//! time, back in 20") with nothing failing, and asks for none, is
 //! marked declined. What a sentence asks is read in [`super::asks`], whether it
 //! declines in [`super::declines`].
 
@@ -141,7 +142,9 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let asked_by_question = !read.requests.iter().any(|r| *r);
     // "lol that gif you made got 40 reactions": laughter, thanks or a
     // sigh, with no ask and nothing failing, wants no work done.
-    let chatter = super::declines::opens_with_interjection(intent)
+    // So does stepping away ("Anyway, coffee time, back in 20.").
+    let chatter = (super::declines::opens_with_interjection(intent)
+        || super::declines::steps_away(intent))
         && !super::idioms::tells_of_failure(intent);
     let declined = (read.any_declines || chatter) && asked_by_question && !read.asks_work();
     if asked_by_question {

@@ -69,6 +69,38 @@ const DECLINES: &[&str] = &[
     "wanted to say thanks",
 ];
 
+/// What a person says stepping away: "brb", "coffee time, back in 20".
+/// Unlike [`DECLINES`], after something that fails it still leaves that
+/// to be worked on ("the CI failed again overnight. brb"), so it is read
+/// by [`steps_away`], which the intent's failing is weighed against.
+const STEPS_AWAY: &[&str] = &[
+    "afk",
+    "back in 10",
+    "back in 20",
+    "back in 30",
+    "back in 5",
+    "back in a bit",
+    "back in an hour",
+    "brb",
+    "coffee time",
+    "gotta go",
+    "gotta run",
+    "lunch time",
+];
+
+/// True when a piece of `intent` is the person stepping away ("Anyway,
+/// coffee time, back in 20."; see [`STEPS_AWAY`]).
+pub fn steps_away(intent: &str) -> bool {
+    let lower = intent.to_lowercase();
+    if !STEPS_AWAY.iter().any(|d| lower.contains(d)) {
+        return false;
+    }
+    pieces_of(&lower).iter().any(|p| {
+        let (w, lead) = led_words(p);
+        STEPS_AWAY.iter().any(|d| declines_as(d, &w[lead..]))
+    })
+}
+
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
     "actually", "also", "and", "anyway", "btw", "but", "fyi", "honestly", "i", "i'm", "im", "just",
@@ -110,8 +142,11 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // any word is read.
     let lower = sentence.to_lowercase().replace('\u{2019}', "'");
     let own = BY_ONESELF.iter().any(|w| lower.contains(w));
-    let quiet =
-        lower.contains("anything") || lower.contains("no need") || lower.contains("have to");
+    let quiet = lower.contains("anything")
+        || lower.contains("no need")
+        || lower.contains("have to")
+        || lower.contains("leave ")
+        || lower.contains("keep ");
     if !own && !quiet && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
@@ -185,6 +220,7 @@ fn is_decline(piece: &str) -> bool {
     does_it_self(&w)
         || DECLINES.iter().any(|d| declines_as(d, rest))
         || forbids_all(rest)
+        || leaves_alone(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
 }
 
@@ -246,6 +282,32 @@ fn forbids_all(rest: &[String]) -> bool {
         _ => return false,
     };
     is_tail(&rest[rest.len() - after.len()..])
+}
+
+/// True when `rest` asks that a thing be left as it is: "leave the
+/// working tree as it is", "just leave the changes staged", "leave
+/// vercel.json alone for now". Not "leave a comment on the PR" nor "leave
+/// the rest as is and fix the header" (a piece of its own asks there).
+fn leaves_alone(rest: &[String]) -> bool {
+    const AS_IT_IS: &[&[&str]] = &[
+        &["as", "it", "is"],
+        &["as", "is"],
+        &["as", "they", "are"],
+        &["alone"],
+        &["untouched"],
+        &["staged"],
+        &["unstaged"],
+        &["be"],
+    ];
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    if !matches!(w.first(), Some(&"leave" | &"keep")) {
+        return false;
+    }
+    (2..w.len().min(8)).any(|end| {
+        AS_IT_IS
+            .iter()
+            .any(|phrase| w[end..].starts_with(phrase) && is_tail(&rest[end + phrase.len()..]))
+    })
 }
 
 /// True when `rest` is the phrase `d` and a tail it may have: words of
@@ -380,136 +442,4 @@ pub(super) fn has_words(text: &str, phrase: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn just_wondering_how_something_works_declines() {
-        for s in [
-            "is there a licensing catch? just trying to understand how their pricing works",
-            "just wanted to know why the build is free",
-        ] {
-            assert!(declines_work(s, s.contains('?')), "{s}");
-        }
-        // Without "just", wanting to understand may ask for the research.
-        assert!(!declines_work(
-            "I want to understand why customers churn",
-            false
-        ));
-    }
-
-    #[test]
-    fn laughter_thanks_or_a_sigh_opens_a_message() {
-        assert!(opens_with_interjection(
-            "lol that gif you made got 40 reactions"
-        ));
-        assert!(opens_with_interjection("thanks!! the PDF came out perfect"));
-        assert!(opens_with_interjection("Ugh, sat through a 70-slide deck"));
-        assert!(!opens_with_interjection("so lol, the gif got 40 reactions"));
-        assert!(!opens_with_interjection("thank-you notes for the speakers"));
-    }
-
-    #[test]
-    fn saying_no_work_is_wanted_declines_it() {
-        for s in [
-            "our PR team is throwing a party, nothing to do with code, just venting",
-            "nice, the tests pass now. that's all for today, thanks",
-            "Random question. Not setting anything up, just curious what you'd say.",
-            "not doing anything rn, just want to understand it",
-            "checked the vercel bill this month, it's fine, nothing to do there",
-            "TechCrunch picked up our launch story!! Nothing to do, I just had to tell someone.",
-            "I just needed to vent to someone.",
-            "Not asking you to do anything, just trying to understand it.",
-            "I was going to ask for a review but it's approved, so never mind",
-        ] {
-            assert!(declines_work(s, s.ends_with('?')), "{s}");
-        }
-    }
-
-    #[test]
-    fn doing_it_oneself_or_taking_it_back_declines_it() {
-        for s in [
-            "I'll do the Vercel deploy myself from the dashboard later, no need for you to touch it.",
-            "fyi I went ahead and pushed the fix myself from my laptop, so nothing for you to do there.",
-            "I'm doing it myself tomorrow morning, just needed to vent for a sec",
-            "we already shipped it ourselves",
-            "Never mind the PDF form from earlier.",
-            "I printed it and mailed it, so ignore that request.",
-            "no changes needed, just wanted to say thanks",
-            "I'm doing the Vercel deploy myself this time",
-            "let me handle the deploy myself",
-            "nvm, I figured it out",
-            "Actually, forget the security review",
-            "I am deploying to Vercel by hand",
-            "I'm running the migration manually tonight",
-            "I'm resolving the conflicts by hand in my editor so please don't touch anything.",
-            "Not asking you to do anything in the repo, I just want to understand it before my interview tomorrow.",
-            // Sparing the agent a task beside declining the rest.
-            "no need to touch the budget sheet, I already fixed the formulas by hand",
-            "fyi I'll write the press release myself, no need to draft anything",
-            "No need to rewrite the intro.",
-            "just curious, don't run anything",
-            "do not edit anything yet",
-            "not deploying anything, just wondering",
-            "not running anything, just curious",
-            "ok, that's it for now",
-        ] {
-            assert!(declines_work(s, s.ends_with('?')), "{s}");
-        }
-        for s in [
-            // What happened to the person's own work is a scene.
-            "I wrote the parser myself and it crashes on empty input",
-            "I'll do the copy myself but help me with the layout",
-            "I'd rather do it myself, can you show me how?",
-            "I'm doing the frontend myself; you handle the query tuning.",
-            "please don't touch anything, just tell me what's wrong with the CI",
-            "I'm writing the slides by hand, but fix the CI",
-            "I am testing it manually and it fails on login",
-            "forget the security review, just merge it",
-            // A take-back of one thing beside new work, or of a task.
-            "never mind the tests and deploy it",
-            // Only part of the work, or none, is declined.
-            "no need for you to touch the schema, the API is what breaks",
-            "no need to touch the schema, just fix the API",
-            "don't run anything destructive, but clean up the branch",
-            // Telling what went wrong.
-            "The deploy failed, not seeing anything",
-            "I want to understand it before you change the code, so explain the flow first",
-        ] {
-            assert!(!declines_work(s, s.ends_with('?')), "{s}");
-        }
-    }
-
-    #[test]
-    fn a_piece_that_asks_or_declines_only_part_is_no_decline() {
-        for s in [
-            // A piece asks for work.
-            "fix the failing CI on my PR, that's all for today",
-            "just curious, the checks failed again, fix them",
-            "Just curious whether you could merge these three PDFs into one",
-            "just wondering if you could turn my notes into a page",
-            "I just want to understand why the build fails, can you look into the logs?",
-            "I'm done for today, so write the handoff doc",
-            "not asking you to rewrite it, just review the PR for security issues",
-            "brb - fix the failing CI checks on my PR",
-            // Only part of the work, or none, is declined.
-            "Not asking for anything fancy",
-            "nothing to do with the pptx, my Word doc loses its tracked changes",
-            "no action needed on the docs, but the report needs a pivot table",
-            "I'm not building anything new",
-            "never mind the tests, just deploy it",
-            "never mind, fix the failing CI instead",
-            "not doing anything else today except deploying this app",
-            // Signing off is no decline: the work may go on meanwhile.
-            "The CI on my PR keeps failing on the lint step. Anyway, back in 20.",
-            "the merge has conflicts in package.json. brb",
-            "I'm done for today",
-            "just curious, the CI is failing again",
-            "Sharing this - the vercel deploy is failing with a 500 error",
-            // A question about the person's own things asks.
-            "Not building anything, but is the security of this auth flow ok?",
-        ] {
-            assert!(!declines_work(s, s.ends_with('?')), "{s}");
-        }
-    }
-}
+mod tests;

@@ -82,6 +82,12 @@ fn a_verb_of_work_and_its_object_is_a_command() {
 }
 
 #[test]
+fn getting_rid_of_a_thing_is_a_request() {
+    assert!(is_request("Get rid of them, picking a comma or a colon"));
+    assert!(!is_request("we got rid of the old parser last year"));
+}
+
+#[test]
 fn a_command_on_the_person_or_a_thing_is_a_request() {
     for s in [
         "Cut the next release.",
