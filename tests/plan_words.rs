@@ -429,3 +429,23 @@ fn leaving_a_thing_as_it_is_or_stepping_away_plans_nothing() {
         ["ship-it"]
     );
 }
+
+#[test]
+fn building_a_page_is_frontend_work_and_its_copy_is_not() {
+    let cat = "fixtures/plan/described-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "redesign the settings screen, it looks so generic right now"
+        ),
+        ["frontend-design"]
+    );
+    assert_eq!(
+        planned_in(cat, "build the pricing page, then push it live"),
+        ["frontend-design"]
+    );
+    assert_eq!(
+        planned_in(cat, "write copy for the pricing page"),
+        ["copywriting"]
+    );
+}

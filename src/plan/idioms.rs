@@ -25,7 +25,7 @@
 //! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account; SQL/code/command/prompt/shell injection, for/like/against injection (not "dependency injection"), injectable, sqli, exploitable, auth/authz/authn holes or bypasses (not "xss", which security skills say themselves: the idiom outweighed a second skill in the same clause) |
 //! | `bloat` | wordy, twice as long, squeeze/trim it down, tighten it (…) without changing/losing, tighten the prose/wording/draft/… (not "tighten it" alone: a bike chain is tightened too) |
 //! | `seo` | doesn't/never/barely (…) show up or appear (…) in Google or search, invisible/vanished/disappearing (…) on Google or search, fell/dropped off (…) Google, from Google (…) fell/dropped/tanked/halved, Google (…) indexes, not indexed: a site lost from search |
-//! | `ui` | look(s) like (…) a template, screams template: a page whose design reads as a template, as a frontend-design skill says (the term is the canonical one of "frontend", see [`super::synonyms`]) |
+//! | `ui` | build/design/redesign/rebuild/restyle the (…) page or screen; look(s) like (…) a template, screams template: a page whose design reads as a template, as a frontend-design skill says (the term is the canonical one of "frontend", see [`super::synonyms`]) |
 //! | `receiv` | not convinced they're/that's (right), weigh/evaluate (…) the feedback or suggestions, the feedback/suggestions (…) hold up: review feedback in doubt, as a skill for receiving review says ("the reviewer says LGTM" is not) |
 //! | `intern` | company-wide, a note/announcement/update/email (…) to/for (…) employees or staff: internal communications ("a deck for all the staff" is not) |
 //! | `detool` | editor-/tool-/vendor-/agent-neutral or -agnostic, whatever/any agent, editor, assistant or tooling someone or we use (or "on any setup"): a text meant to hold for any tool |
@@ -181,6 +181,9 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["from", "google|search", GAP, DROPPED], "seo", Always),
     (&["google", GAP, "indexes|indexed|indexing"], "seo", Always),
     (&["not", "indexed"], "seo", Always),
+    (&[BUILDS, OWNED, SCREEN], "ui", Always),
+    (&[BUILDS, OWNED, "!on", SCREEN], "ui", Always),
+    (&[BUILDS, OWNED, "!on", "!on", SCREEN], "ui", Always),
     (&["look|looks|looking", "like", GAP, "template|templates"], "ui", Always),
     (&["scream|screams|screaming", "template|templated"], "ui", Always),
     (&["weigh|evaluate|assess", GAP, "feedback|suggestion|suggestions|comments|points"], "receiv", Always),
@@ -220,6 +223,12 @@ const NOT_SEEN: &str = "doesn't|doesnt|never|not|don't|dont|barely|stopped|isn't
 
 /// Words of traffic falling: "visits from google fell off a cliff".
 const DROPPED: &str = "fell|fallen|dropped|dropping|tanked|halved|cratered|collapsed";
+
+/// Making a page or a screen: "build the pricing page", "redesign the
+/// account settings screen", not "build the report on page 3".
+const BUILDS: &str = "build|design|redesign|rebuild|restyle|style";
+const OWNED: &str = "the|a|an|our|my|this|that";
+const SCREEN: &str = "page|screen|pages|screens";
 
 /// What is stolen in an attack: "steal data", "steal their session tokens".
 const STOLEN: &str =

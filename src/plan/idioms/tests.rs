@@ -101,6 +101,10 @@ fn a_site_lost_from_search_and_a_page_like_a_template_name_their_work() {
     assert_eq!(terms("our site is basically invisible on google"), ["seo"]);
     assert!(terms("search the logs for the google api key").is_empty());
     assert_eq!(terms("it looks like every other tailwind template"), ["ui"]);
+    assert_eq!(terms("build the pricing page then test it"), ["ui"]);
+    assert_eq!(terms("redesign the settings screen"), ["ui"]);
+    assert!(terms("write copy for the pricing page").is_empty());
+    assert!(terms("build the report on page 3").is_empty());
     assert!(terms("use the invoice template from the wiki").is_empty());
 }
 
