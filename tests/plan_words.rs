@@ -247,7 +247,7 @@ fn a_plain_explanation_asked_for_is_a_question_not_a_task() {
             cat,
             "I picked redis over kafka. press me until I can explain the choice in plain words"
         ),
-        ["decision-press"]
+        ["feynman"]
     );
 }
 
@@ -447,5 +447,24 @@ fn building_a_page_is_frontend_work_and_its_copy_is_not() {
     assert_eq!(
         planned_in(cat, "write copy for the pricing page"),
         ["copywriting"]
+    );
+}
+
+#[test]
+fn a_choice_told_then_pressed_plans_the_pressing_only() {
+    let cat = "fixtures/plan/described-work";
+    // "make me defend it": the skill that presses a decision.
+    assert_eq!(
+        planned_in(cat, "I picked postgres over mongo, make me defend it"),
+        ["feynman"]
+    );
+    // The choice told first is what the ask is about, not a task: the
+    // settings page is not to be built.
+    assert_eq!(
+        planned_in(
+            cat,
+            "I picked the account settings page layout over the old one, make me defend it"
+        ),
+        ["feynman"]
     );
 }

@@ -297,7 +297,12 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             };
             // "before I ship it, research the options": the person's own
             // work, said as when, sets the scene for the main clause.
-            let when = first && several && order_words::persons_time(&plain(&words_of(&text)));
+            // So does a choice the person tells before asking about it
+            // ("I picked postgres over mongo, make me defend it").
+            let found = words_of(&text);
+            let opening = plain(&found);
+            let when =
+                first && several && (order_words::persons_time(&opening) || told_choice(&opening));
             pieces.push(Piece {
                 text,
                 link,
@@ -443,6 +448,13 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
 pub(super) fn opens_request(sentence: &str) -> bool {
     let found = words_of(sentence);
     is_request(sentence) || opens_imperative(&plain(&found))
+}
+
+/// True when `words` tell a choice the person made: "I picked postgres
+/// over mongo", "we went with redis".
+fn told_choice(words: &[&str]) -> bool {
+    matches!(words, ["i" | "we", "just", v, ..] | ["i" | "we", v, ..]
+        if matches!(*v, "picked" | "chose" | "went" | "decided" | "settled" | "opted"))
 }
 
 /// True when the sentence was written with a question mark after it.

@@ -29,6 +29,7 @@
 //! | `receiv` | not convinced they're/that's (right), weigh/evaluate (…) the feedback or suggestions, the feedback/suggestions (…) hold up: review feedback in doubt, as a skill for receiving review says ("the reviewer says LGTM" is not) |
 //! | `intern` | company-wide, a note/announcement/update/email (…) to/for (…) employees or staff: internal communications ("a deck for all the staff" is not) |
 //! | `detool` | editor-/tool-/vendor-/agent-neutral or -agnostic, whatever/any agent, editor, assistant or tooling someone or we use (or "on any setup"): a text meant to hold for any tool |
+//! | `feynman` | make me/us defend, justify or explain; until I/we (…) defend, justify or explain: a decision pressed until the person can explain it, the Feynman test a skill is named for ("help me justify the budget" is not) |
 //! | `persuad` | punch (…) up, actually/really sell(s), sell(s) better, make it sell: copy that persuades, as a copywriting skill says |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
@@ -193,6 +194,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["note|announcement|update|email|message|memo|post", GAP, "employees|staff"], "intern", Always),
     (&["editor|tool|vendor|agent|platform", "neutral|agnostic"], "detool", Always),
     (&["whatever|any", "agent|agents|editor|editors|assistant|tools|tooling|ide", "or|someone|people|we|you|on|setup"], "detool", Always),
+    (&["make", "me|us", "defend|justify|explain"], "feynman", Always),
+    (&["until", "i|we", GAP, "defend|justify|explain"], "feynman", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

@@ -108,6 +108,15 @@ fn but_only_after_puts_what_follows_first() {
 }
 
 #[test]
+fn a_choice_told_before_an_ask_is_its_scene() {
+    let c = split("I picked postgres over mongo, make me defend it, then record the decision");
+    assert!(c[0].context && !c[1].context && !c[2].context, "{c:?}");
+    // Alone, or not a choice, it stays as it was.
+    let c = split("I fixed the parser, review it");
+    assert!(!c[0].context, "{c:?}");
+}
+
+#[test]
 fn and_separately_opens_a_task_of_its_own() {
     assert_eq!(
         texts("grill me on the design, and separately give me the single objection"),

@@ -122,6 +122,13 @@ fn doubted_feedback_staff_notes_and_tool_neutral_docs_name_their_work() {
 }
 
 #[test]
+fn being_made_to_defend_a_choice_asks_for_the_feynman_test() {
+    assert_eq!(terms("make me defend it"), ["feynman"]);
+    assert_eq!(terms("quiz me until i could defend it"), ["feynman"]);
+    assert!(terms("help me justify the budget").is_empty());
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
