@@ -468,3 +468,25 @@ fn a_choice_told_then_pressed_plans_the_pressing_only() {
         ["feynman"]
     );
 }
+
+#[test]
+fn a_thin_ask_and_a_separate_checkout_find_their_skills() {
+    let cat = "fixtures/plan/described-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "dropped last quarter's exports into ./data. havent really decided what i want out \
+             of them yet, have a look?"
+        ),
+        ["aim"]
+    );
+    assert_eq!(
+        planned_in(
+            cat,
+            "I want to start the payments refactor in a separate checkout so my half-done stuff \
+             here stays untouched"
+        ),
+        ["using-git-worktrees"]
+    );
+    assert!(planned_in(cat, "I'm not sure what I want for dinner").is_empty());
+}

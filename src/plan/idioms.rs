@@ -30,6 +30,10 @@
 //! | `intern` | company-wide, a note/announcement/update/email (…) to/for (…) employees or staff: internal communications ("a deck for all the staff" is not) |
 //! | `detool` | editor-/tool-/vendor-/agent-neutral or -agnostic, whatever/any agent, editor, assistant or tooling someone or we use (or "on any setup"): a text meant to hold for any tool |
 //! | `feynman` | make me/us defend, justify or explain; until I/we (…) defend, justify or explain: a decision pressed until the person can explain it, the Feynman test a skill is named for ("help me justify the budget" is not) |
+//! | `aim` | not sure / haven't decided / don't know (…) what I want out of it (yet), not sure what to ask, what (…) I'm after, what (…) I'm (…) going for: material handed over with a thin ask ("not sure what I want for dinner" is not) |
+//! | `ssotiz` | everything/all (…) else point(ing) at it, exactly one place/spot/home: one source of truth for a scattered fact |
+//! | `algorithm` | something pretty/mesmerizing/beautiful/hypnotic (…) with code: generative art made by an algorithm |
+//! | `worktre` | a separate/second/another/isolated/fresh checkout: a git worktree |
 //! | `persuad` | punch (…) up, actually/really sell(s), sell(s) better, make it sell: copy that persuades, as a copywriting skill says |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
@@ -196,6 +200,14 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["whatever|any", "agent|agents|editor|editors|assistant|tools|tooling|ide", "or|someone|people|we|you|on|setup"], "detool", Always),
     (&["make", "me|us", "defend|justify|explain"], "feynman", Always),
     (&["until", "i|we", GAP, "defend|justify|explain"], "feynman", Always),
+    (&["not|havent|haven't|dont|don't", GAP, "sure|decided|know", "what", "i|we", "want", "out|yet|from|with"], "aim", Always),
+    (&["not", "sure", "what", "to", "ask"], "aim", Always),
+    (&["what", GAP, "i'm|im|we're", "after"], "aim", Always),
+    (&["what", GAP, "i'm|im|we're", GAP, "going", "for"], "aim", Always),
+    (&["everything|all", GAP, "point|points|pointing", "at|to"], "ssotiz", Always),
+    (&["exactly", "one", "place|spot|home"], "ssotiz", Always),
+    (&["something", "pretty|mesmerizing|mesmerising|beautiful|hypnotic", GAP, "code|coded"], "algorithm", Always),
+    (&["separate|second|another|isolated|fresh", "checkout|checkouts"], "worktre", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

@@ -129,6 +129,17 @@ fn being_made_to_defend_a_choice_asks_for_the_feynman_test() {
 }
 
 #[test]
+fn a_thin_ask_one_home_art_in_code_and_a_second_checkout_name_their_work() {
+    assert_eq!(terms("not sure what i want out of it yet"), ["aim"]);
+    assert_eq!(terms("tell me what it looks like i'm after"), ["aim"]);
+    assert!(terms("i'm not sure what i want for dinner").is_empty());
+    assert_eq!(terms("make everything else point at it"), ["ssotiz"]);
+    assert_eq!(terms("defined in exactly one spot"), ["ssotiz"]);
+    assert_eq!(terms("make me something pretty with code"), ["algorithm"]);
+    assert_eq!(terms("set me up a separate checkout"), ["worktre"]);
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
@@ -355,6 +366,7 @@ fn every_term_is_a_stem_and_every_idiom_lowercase() {
         // The term is what the analyser makes of the work's word.
         let word = match *term {
             "verif" => "verification",
+            "worktre" => "worktrees",
             t => t,
         };
         assert_eq!(a.terms(word), [*term], "{idiom:?}");
