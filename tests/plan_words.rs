@@ -490,3 +490,21 @@ fn a_thin_ask_and_a_separate_checkout_find_their_skills() {
     );
     assert!(planned_in(cat, "I'm not sure what I want for dinner").is_empty());
 }
+
+#[test]
+fn writing_a_document_together_finds_the_coauthoring_skill() {
+    let cat = "fixtures/plan/described-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "i want to go back and forth with you on the billing proposal until it holds up"
+        ),
+        ["doc-coauthoring"]
+    );
+    assert!(planned_in(cat, "review it section by section").is_empty());
+    assert!(planned_in(
+        cat,
+        "we went back and forth with you on this yesterday, thanks"
+    )
+    .is_empty());
+}

@@ -34,12 +34,13 @@
 //! | `ssotiz` | everything/all (…) else point(ing) at it, exactly one place/spot/home: one source of truth for a scattered fact |
 //! | `algorithm` | something pretty/mesmerizing/beautiful/hypnotic (…) with code: generative art made by an algorithm |
 //! | `worktre` | a separate/second/another/isolated/fresh checkout: a git worktree |
+//! | `coauthor` | with me/us/you section by section, write/draft (…) section by section, write/draft (…) with me, go back and forth with you: a document written together ("review it section by section" is not) |
 //! | `persuad` | punch (…) up, actually/really sell(s), sell(s) better, make it sell: copy that persuades, as a copywriting skill says |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
 //! | `leakag` | too good to be true, way/suspiciously/almost too good or clean: a result an eval-leakage audit doubts |
 //! | `interact` | waits for (…) input, keypresses or keystrokes; arrow keys; keep it (a shell, …) alive: a program a skill for interactive sessions drives |
-//! | `factual` | check/verify (…) the facts, stats, statistics or claims; is/are actually/even/really true, real or accurate; the stats/facts/claims/figures are real/true/accurate: a text's facts in doubt, as a fact-checking skill's "factual claim" says |
+//! | `factual` | check/verify (…) the facts, stats, statistics or claims; is/are actually/even/really true, real or accurate; the stats/facts/claims/figures are real/true/accurate; verify (…) the numbers or figures; not sure/confident about (…) the facts, stats, claims or numbers: a text's facts in doubt, as a fact-checking skill's "factual claim" says |
 //! | `nba` | the one/single (…) thing, move, step or action (…) to do, make or take next; the one/single next thing/move/step: the next best action a skill named for it returns |
 //! | `finish` | wrap/wrapping (…) the branch (up); merge (…) or/vs (…) PR: the choice of how to integrate a finished branch |
 //! | `handoff` | a new/fresh/next/another agent, session or chat (…) that can/will pick up, continue or resume: the reader a handoff document is written for (not "start a new chat and continue there") |
@@ -208,6 +209,12 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["exactly", "one", "place|spot|home"], "ssotiz", Always),
     (&["something", "pretty|mesmerizing|mesmerising|beautiful|hypnotic", GAP, "code|coded"], "algorithm", Always),
     (&["separate|second|another|isolated|fresh", "checkout|checkouts"], "worktre", Always),
+    (&["with", "me|us|you", "section", "by", "section"], "coauthor", Always),
+    (&["write|draft|writing|drafting", GAP, "section", "by", "section"], "coauthor", Always),
+    (&["write|draft|writing|drafting", GAP, "with", "me|us"], "coauthor", Always),
+    (&["go|going", "back", "and", "forth", "with", "you|me"], "coauthor", Always),
+    (&["verify|verifying", GAP, "numbers|figures"], "factual", Always),
+    (&["not", "sure|confident", "about", GAP, "facts|stats|claims|numbers"], "factual", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

@@ -140,6 +140,21 @@ fn a_thin_ask_one_home_art_in_code_and_a_second_checkout_name_their_work() {
 }
 
 #[test]
+fn writing_together_asks_for_coauthoring() {
+    assert_eq!(terms("help me draft it section by section"), ["coauthor"]);
+    assert_eq!(
+        terms("work through it with you section by section"),
+        ["coauthor"]
+    );
+    assert_eq!(terms("write an rfc with me"), ["coauthor"]);
+    assert_eq!(terms("go back and forth with you on it"), ["coauthor"]);
+    assert!(terms("review it section by section").is_empty());
+    assert!(terms("we went back and forth with you").is_empty());
+    assert_eq!(terms("verify the numbers in the draft"), ["factual"]);
+    assert_eq!(terms("not confident about a couple of facts"), ["factual"]);
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
