@@ -301,6 +301,11 @@ fn everyday_ways_of_asking_for_a_briefing_a_leak_check_a_live_shell_or_a_fact_ch
             "factchk",
         ),
         ("posts/edge.md: check the stats are real first", "factchk"),
+        (
+            "We score the chatbot with an LLM judge that also wrote the reference answers. Does \
+             this eval measure anything, or is it just agreeing with itself?",
+            "eval-leakage",
+        ),
     ] {
         assert_eq!(planned_in(cat, intent), [skill], "{intent}");
     }

@@ -12,7 +12,7 @@
 //! | term | idioms |
 //! |---|---|
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
-//! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball |
+//! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `tdd` | write/add a (the) failing test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
@@ -38,7 +38,7 @@
 //! | `persuad` | punch (…) up, actually/really sell(s), sell(s) better, make it sell: copy that persuades, as a copywriting skill says |
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed: the return a catch-up skill briefs on |
-//! | `leakag` | too good to be true, way/suspiciously/almost too good or clean: a result an eval-leakage audit doubts |
+//! | `leakag` | too good to be true, way/suspiciously/almost too good or clean, agreeing with itself/ourselves, the same (…) grades/scores/judges: a result an eval-leakage audit doubts ("the same person wrote the docs" is not) |
 //! | `interact` | waits for (…) input, keypresses or keystrokes; arrow keys; keep it (a shell, …) alive: a program a skill for interactive sessions drives |
 //! | `factual` | check/verify (…) the facts, stats, statistics or claims; is/are actually/even/really true, real or accurate; the stats/facts/claims/figures are real/true/accurate; verify (…) the numbers or figures; not sure/confident about (…) the facts, stats, claims or numbers: a text's facts in doubt, as a fact-checking skill's "factual claim" says |
 //! | `nba` | the one/single (…) thing, move, step or action (…) to do, make or take next; the one/single next thing/move/step: the next best action a skill named for it returns |
@@ -215,6 +215,11 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["go|going", "back", "and", "forth", "with", "you|me"], "coauthor", Always),
     (&["verify|verifying", GAP, "numbers|figures"], "factual", Always),
     (&["not", "sure|confident", "about", GAP, "facts|stats|claims|numbers"], "factual", Always),
+    (&["design", "together"], "brainstorm", Always),
+    (&["talk|work|think|walk", GAP, "design", "through"], "brainstorm", Always),
+    (&["work|nail|hash|flesh|pin", "out|down", "the", "design"], "brainstorm", Always),
+    (&["agreeing|agrees|agree", "with", "itself|ourselves|themselves"], "leakag", Always),
+    (&["same", GAP, "grades|grading|graded|scores|scored|judges|judging"], "leakag", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

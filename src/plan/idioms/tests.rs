@@ -155,6 +155,19 @@ fn writing_together_asks_for_coauthoring() {
 }
 
 #[test]
+fn designing_together_and_a_grader_agreeing_with_itself_name_their_work() {
+    assert_eq!(
+        terms("let's work out the design together first"),
+        ["brainstorm", "brainstorm"]
+    );
+    assert_eq!(terms("talk the design through with me"), ["brainstorm"]);
+    assert!(terms("review the design doc").is_empty());
+    assert_eq!(terms("or are we just agreeing with ourselves"), ["leakag"]);
+    assert_eq!(terms("the same gpt 4 grades the answers"), ["leakag"]);
+    assert!(terms("the same person wrote the docs").is_empty());
+}
+
+#[test]
 fn a_session_that_picks_up_after_this_one_asks_for_a_handoff() {
     assert_eq!(
         terms("so a fresh agent can pick it up tomorrow"),
