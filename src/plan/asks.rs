@@ -482,11 +482,6 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
     }
 }
 
-/// A clause that asks to be told something: "tell me a fun fact about…",
-/// "the history of…", "the difference between…", "who invented…". Not
-/// when a task's verb comes first: "audit our listing and tell me what to
-/// fix" asks for the audit; nor after a request and "and": "could you go
-/// over my form and tell me what breaks" asks for the going over.
 /// Markers of a telling made plain for the person: "like I'm 5", "in
 /// plain English". After "explain" alone they ask to know; after another
 /// verb ("rewrite the errors in plain English", "bring me up to speed in
@@ -518,6 +513,12 @@ fn agent_explains(words: &[(String, usize, usize)]) -> bool {
     })
 }
 
+/// A clause that asks to be told something: "tell me a fun fact about…",
+/// "the history of…", "the difference between…", "who invented…". Not
+/// when a task's verb comes first: "audit our listing and tell me what to
+/// fix" asks for the audit; nor after a request and "and": "could you go
+/// over my form and tell me what breaks" asks for the going over.
+/// "explain X in plain words" asks to know (see [`PLAINLY`]).
 pub fn is_knowledge_request(text: &str) -> bool {
     let t = text.to_lowercase();
     const MARKERS: &[&str] = &[
