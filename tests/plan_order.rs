@@ -432,3 +432,14 @@ fn first_and_an_adverb_before_the_verb_still_opens_the_first_step() {
     );
     assert_eq!(targets(&p), ["methodical-debugging", "design-doc"]);
 }
+
+#[test]
+fn only_after_that_opens_the_next_step() {
+    // "Only after that, …" was read as the scene of the sentence before,
+    // so its task was lost.
+    let p = plan(
+        "research the options first. Only after that, write the design doc",
+        &[],
+    );
+    assert_eq!(targets(&p), ["research-options", "design-doc"]);
+}

@@ -22,6 +22,9 @@ const FORWARD: &[&[&str]] = &[
     &["and", "then"],
     &["then"],
     &["after", "that"],
+    &["only", "after", "that"],
+    &["only", "then"],
+    &["and", "only", "then"],
     &["afterwards"],
     &["afterward"],
     &["next"],
@@ -268,6 +271,8 @@ mod tests {
         };
         assert_eq!(at("then write the plan"), Some(1));
         assert_eq!(at("after that write the plan"), Some(2));
+        assert_eq!(at("only after that, write the plan"), Some(3));
+        assert_eq!(at("only then write the plan"), Some(2));
         assert_eq!(at("once that's done write the plan"), Some(3));
         assert_eq!(at("once we agree on it, write the plan"), Some(5));
         assert_eq!(at("before that write the plan"), Some(2));
