@@ -95,10 +95,15 @@ pub fn steps_away(intent: &str) -> bool {
     if !STEPS_AWAY.iter().any(|d| lower.contains(d)) {
         return false;
     }
-    pieces_of(&lower).iter().any(|p| {
-        let (w, lead) = led_words(p);
-        STEPS_AWAY.iter().any(|d| declines_as(d, &w[lead..]))
-    })
+    pieces_of(&lower)
+        .iter()
+        .any(|p| says_alone(&led_words(p), STEPS_AWAY))
+}
+
+/// True when a piece's words (and how many lead words open it, see
+/// [`led_words`]) are one of `phrases` alone, with its tail.
+fn says_alone((w, lead): &(Vec<String>, usize), phrases: &[&str]) -> bool {
+    phrases.iter().any(|d| declines_as(d, &w[*lead..]))
 }
 
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
@@ -215,10 +220,11 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there), or
 /// the person's own doing of the work ([`does_it_self`]).
 fn is_decline(piece: &str) -> bool {
-    let (w, lead) = led_words(piece);
+    let led = led_words(piece);
+    let (w, lead) = (&led.0, led.1);
     let rest = &w[lead..];
-    does_it_self(&w)
-        || DECLINES.iter().any(|d| declines_as(d, rest))
+    does_it_self(w)
+        || says_alone(&led, DECLINES)
         || forbids_all(rest)
         || leaves_alone(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))

@@ -248,6 +248,11 @@ fn an_idiom_names_its_work() {
     assert!(!commands(&ws("no idea why it fails")));
     assert!(!commands(&ws("root cause analysis is hard")));
     assert!(!commands(&ws("we should talk it through")));
+    // An idiom that tells of a problem is no command, whatever it opens.
+    assert!(!commands(&ws("bad actors could break into accounts")));
+    assert!(!commands(&ws("same gpt 4 grades the answers")));
+    assert!(!commands(&ws("way too good to be true")));
+    assert!(commands(&ws("tighten it up without changing a word")));
     assert_eq!(terms("the job fails, find the real cause"), ["debug"]);
     assert_eq!(terms("it throws, what is actually causing it"), ["debug"]);
     assert_eq!(terms("and pasted me the actual output"), ["verif"]);
