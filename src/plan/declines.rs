@@ -206,11 +206,27 @@ pub fn a_piece_asks(sentence: &str) -> bool {
         .any(|p| !is_decline(p) && piece_asks(p))
 }
 
-/// `sentence` cut at commas, colons, semicolons, sentence marks and
-/// dashes.
+/// `sentence` cut at commas, semicolons, dashes, and at colons and
+/// sentence marks that end a word.
 fn pieces_of(sentence: &str) -> Vec<&str> {
-    sentence
-        .split([',', ';', ':', '.', '!', '?', '\u{2014}', '\u{2013}'])
+    let mut cuts = Vec::new();
+    let mut chars = sentence.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next_blank = chars.peek().is_none_or(|(_, n)| n.is_whitespace());
+        let always = matches!(c, ',' | ';' | '\u{2014}' | '\u{2013}');
+        // A dot or colon inside a word is not a mark: "vercel.json",
+        // "v1.2", "https://".
+        if always || (matches!(c, ':' | '.' | '!' | '?') && next_blank) {
+            cuts.push((i, i + c.len_utf8()));
+        }
+    }
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (at, resume) in cuts.into_iter().chain([(sentence.len(), sentence.len())]) {
+        out.push(&sentence[from..at]);
+        from = resume;
+    }
+    out.into_iter()
         .flat_map(|p| p.split(" - "))
         .map(str::trim)
         .filter(|p| !p.is_empty())

@@ -148,3 +148,13 @@ fn a_piece_that_asks_or_declines_only_part_is_no_decline() {
         assert!(!declines_work(s, s.ends_with('?')), "{s}");
     }
 }
+
+#[test]
+fn a_dot_or_colon_inside_a_word_does_not_cut_a_piece() {
+    assert_eq!(
+        pieces_of("leave vercel.json as it is: v1.2 ships. ok"),
+        ["leave vercel.json as it is", "v1.2 ships", "ok"]
+    );
+    assert!(declines_work("Leave vercel.json as it is for now.", false));
+    assert!(declines_work("just leave app.config.ts alone", false));
+}
