@@ -4,7 +4,7 @@
 //! each sentence with these.
 
 use super::clauses::words_of;
-use super::declines::{a_piece_asks, has_words};
+use super::declines::has_words;
 use super::task_words::{
     phrasal_command, reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS,
 };
@@ -60,13 +60,44 @@ pub fn without_frame(ws: &[String]) -> std::borrow::Cow<'_, [String]> {
 }
 
 /// Words that name the person's own things.
-const OWN: &[&str] = &["my", "our", "this", "these", "mine", "ours"];
+pub(super) const OWN: &[&str] = &["my", "our", "this", "these", "mine", "ours"];
 
-/// True when `text` names the person's own things: "my", "our", "this".
+/// People a person may call their own: "my kid asked me…", "my manager
+/// keeps saying…" name no thing of theirs to work on.
+const OWN_PEOPLE: &[&str] = &[
+    "boss",
+    "brother",
+    "colleague",
+    "coworker",
+    "dad",
+    "daughter",
+    "father",
+    "friend",
+    "friends",
+    "grandma",
+    "grandpa",
+    "husband",
+    "kid",
+    "kids",
+    "manager",
+    "mom",
+    "mother",
+    "mum",
+    "sister",
+    "son",
+    "wife",
+];
+
+/// True when `text` names the person's own things: "my", "our", "this";
+/// not their people ("my kid", see [`OWN_PEOPLE`]).
 pub fn names_own(text: &str) -> bool {
-    words_of(text)
-        .iter()
-        .any(|(x, _, _)| OWN.contains(&x.as_str()))
+    let w = words_of(text);
+    w.iter().enumerate().any(|(i, (x, _, _))| {
+        OWN.contains(&x.as_str())
+            && !w
+                .get(i + 1)
+                .is_some_and(|(n, _, _)| OWN_PEOPLE.contains(&n.as_str()))
+    })
 }
 
 /// True when a sentence asks for something: it opens with a verb of a task
@@ -324,244 +355,8 @@ fn says_it_wants(sentence: &str) -> bool {
     MARKERS.iter().any(|m| has_words(&t, m.trim_end()))
 }
 
-/// A clause that asks a question rather than for work: opens with a
-/// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
-/// `does`, `should`, …), `how` + `does`/`is`/`many`/`much`, `how` + a
-/// measure and an auxiliary ("how far apart should…"), `how do` +
-/// someone else ("how do search engines rank pages"), `when`/`where` + an
-/// auxiliary ("when did…"), or "anyone know…" ("does" left out), at the
-/// start or after a comma or colon that no asking piece comes before.
-/// "how do I…", "how do you…", "how to…" and "can you…" are requests.
-pub fn is_question(text: &str) -> bool {
-    let w = words_of(text);
-    if w.iter().any(|(x, _, _)| {
-        OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
-    }) {
-        return false;
-    }
-    // "What would you change?", "which index would you add?": what the
-    // agent would do is asked, about the person's things. Not "when
-    // should you use a monorepo?", a question of knowledge.
-    if w.windows(2).any(|p| {
-        matches!(
-            (p[0].0.as_str(), p[1].0.as_str()),
-            ("would", "you") | ("you", "would" | "recommend" | "suggest")
-        )
-    }) {
-        return false;
-    }
-    // A question may follow a short lead-in: "in plain words, what is…",
-    // "homework: what's an eigenvector", "roughly how do…", "so what is…".
-    const LEAD_INS: &[&str] = &[
-        "also",
-        "and",
-        "basically",
-        "but",
-        "btw",
-        "honestly",
-        "hey",
-        "hi",
-        "just",
-        "ok",
-        "okay",
-        "quick",
-        "quickly",
-        "roughly",
-        "so",
-        "um",
-        "well",
-    ];
-    let lead = w
-        .iter()
-        .take_while(|(x, _, _)| LEAD_INS.contains(&x.as_str()))
-        .count();
-    // After a comma or colon, unless a piece before the mark asks for
-    // work ("talk it through with me: who it's for, …" says what the
-    // command is about). Each piece is read once, as the marks come.
-    let mut after_marks = Vec::new();
-    let (mut from, mut asked) = (0, false);
-    for (i, (_, b, _)) in w.iter().enumerate() {
-        if text[..*b].trim_end().ends_with([',', ':']) {
-            asked = asked || a_piece_asks(&text[from..*b]);
-            from = *b;
-            if !asked {
-                after_marks.push(i);
-            }
-        }
-    }
-    let starts: Vec<usize> = [0, lead].into_iter().chain(after_marks).collect();
-    starts
-        .into_iter()
-        .any(|i| i < w.len() && opens_question(&w[i..], text))
-}
-
-/// Words that ask after a measure when "how" opens with them: "how far
-/// apart should…", "how big is…".
-const MEASURES: &[&str] = &[
-    "bad",
-    "big",
-    "close",
-    "cold",
-    "common",
-    "deep",
-    "difficult",
-    "early",
-    "easy",
-    "expensive",
-    "far",
-    "fast",
-    "good",
-    "hard",
-    "heavy",
-    "high",
-    "hot",
-    "important",
-    "large",
-    "late",
-    "likely",
-    "old",
-    "safe",
-    "slow",
-    "small",
-    "soon",
-    "strong",
-    "tall",
-    "thick",
-    "wide",
-];
-
-fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
-    let first = w.first().map(|x| x.0.as_str()).unwrap_or("");
-    let second = w.get(1).map(|x| x.0.as_str()).unwrap_or("");
-    match first {
-        "what" | "what's" | "whats" | "which" | "who" | "who's" | "whom" | "whose" | "why" => true,
-        "is" | "are" | "was" | "were" | "does" | "did" | "should" | "isn't" | "aren't"
-        | "doesn't" => true,
-        // "have you tried…", not "have someone read it cold": a command.
-        "has" | "have" => matches!(
-            second,
-            "you" | "u" | "we" | "they" | "i" | "it" | "he" | "she" | "anyone" | "anybody"
-        ),
-        "how" => {
-            matches!(
-                second,
-                "does"
-                    | "is"
-                    | "are"
-                    | "was"
-                    | "were"
-                    | "many"
-                    | "much"
-                    | "long"
-                    | "often"
-                    | "come"
-            ) || (matches!(second, "do" | "did" | "can" | "could" | "would" | "should")
-                // "how do search engines rank pages", not "how do you…".
-                && w.get(2).is_some_and(|x| !matches!(x.0.as_str(), "you" | "u")))
-                // "how far apart should the joists be", "how big is a
-                // page": a measure asked after.
-                || (MEASURES.contains(&second)
-                    && w.iter().skip(2).take(2).any(|x| {
-                        matches!(
-                            x.0.as_str(),
-                            "should" | "is" | "are" | "was" | "were" | "does" | "do" | "can"
-                                | "will" | "would"
-                        )
-                    }))
-        }
-        // "anyone know where it came from?": "does" left out.
-        "anyone" | "anybody" => matches!(second, "know" | "knows" | "remember" | "seen" | "tried"),
-        "where" | "when" => {
-            text.trim_end().ends_with('?')
-                || matches!(
-                    second,
-                    "did" | "does" | "do" | "is" | "was" | "are" | "were" | "will" | "should"
-                )
-        }
-        _ => false,
-    }
-}
-
-/// Markers of a telling made plain for the person: "like I'm 5", "in
-/// plain English". After "explain" alone they ask to know; after another
-/// verb ("rewrite the errors in plain English", "bring me up to speed in
-/// plain English") they say how to do the work.
-const PLAINLY: &[&str] = &[
-    "eli5",
-    "in layman's terms",
-    "in laymans terms",
-    "in plain english",
-    "in plain terms",
-    "in plain words",
-    "in simple terms",
-    "in simple words",
-    "like i'm 5",
-    "like i'm five",
-    "like im 5",
-    "like im five",
-];
-
-/// True when `words` ask the agent to explain: "can you explain", "just
-/// explain", not "make me explain", "until I can explain" or "help us
-/// explain it to the board", where the person does the explaining.
-fn agent_explains(words: &[(String, usize, usize)]) -> bool {
-    words.iter().enumerate().any(|(i, (w, _, _))| {
-        w == "explain"
-            && !words[i.saturating_sub(2)..i]
-                .iter()
-                .any(|(x, _, _)| matches!(x.as_str(), "me" | "i" | "us" | "we"))
-    })
-}
-
-/// A clause that asks to be told something: "tell me a fun fact about…",
-/// "the history of…", "the difference between…", "who invented…". Not
-/// when a task's verb comes first: "audit our listing and tell me what to
-/// fix" asks for the audit; nor after a request and "and": "could you go
-/// over my form and tell me what breaks" asks for the going over.
-/// "explain X in plain words" asks to know (see [`PLAINLY`]).
-pub fn is_knowledge_request(text: &str) -> bool {
-    let t = text.to_lowercase();
-    const MARKERS: &[&str] = &[
-        "fun fact",
-        "trivia",
-        "history of",
-        "who invented",
-        "who created",
-        "difference between",
-        "stand for",
-        "stands for",
-        "pros and cons",
-        "tell me about",
-        "tell me a ",
-        "tell me what",
-        "tell me why",
-        "tell me who",
-        "your opinion",
-        "your thoughts",
-        "what do you think",
-        "joke about",
-    ];
-    // "Review this email and tell me what's wrong" asks for the review: a
-    // task's verb before the marker makes the telling its report.
-    // So does a request joined to it: "could you go over my form and tell
-    // me what breaks" asks for the going over.
-    let asked_to_know = |m: &&str, plain: bool| {
-        t.find(*m).is_some_and(|at| {
-            let before = &t[..at];
-            let verbs = words_of(before);
-            let task_first = verbs
-                .iter()
-                .any(|(w, _, _)| starts_task(w) && !(plain && w == "explain"));
-            let explains = !plain || agent_explains(&verbs);
-            let joined_request = before.trim_end().ends_with(" and") && is_request(before);
-            explains && !task_first && !joined_request
-        })
-    };
-    // A plain telling is asked to know after "explain" alone ("explain an
-    // eigenvector in plain words"), not after "bring me up to speed".
-    MARKERS.iter().any(|m| asked_to_know(m, false))
-        || PLAINLY.iter().any(|m| asked_to_know(m, true))
-}
+mod questions;
+pub use questions::{asks_a_choice, asks_plain_telling, is_knowledge_request, is_question};
 
 #[cfg(test)]
 mod tests;

@@ -39,7 +39,7 @@
 //! marked declined. What a sentence asks is read in [`super::asks`], whether it
 //! declines in [`super::declines`].
 
-use super::asks::{is_knowledge_request, is_question, is_request, names_own};
+use super::asks::{asks_a_choice, is_knowledge_request, is_question, is_request, names_own};
 use super::declines::{a_piece_asks, declines_work};
 use super::order_words;
 use super::sentences;
@@ -142,9 +142,9 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let asked_by_question = !read.requests.iter().any(|r| *r);
     // "lol that gif you made got 40 reactions": laughter, thanks or a
     // sigh, with no ask and nothing failing, wants no work done.
-    // So does stepping away ("Anyway, coffee time, back in 20.").
+    // So does an aside ("Anyway, coffee time, back in 20.", "just curious").
     let chatter = (super::declines::opens_with_interjection(intent)
-        || super::declines::steps_away(intent))
+        || super::declines::says_aside(intent))
         && !super::idioms::tells_of_failure(intent);
     let declined = (read.any_declines || chatter) && asked_by_question && !read.asks_work();
     if asked_by_question {
@@ -177,7 +177,8 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut clauses: Vec<Clause> = Vec::new();
     for p in &pieces {
         let n = p.sentence;
-        let question = p.asked && is_question(&p.text) || is_knowledge_request(&p.text);
+        let question = p.asked && (is_question(&p.text) || asks_a_choice(&p.text))
+            || is_knowledge_request(&p.text);
         // "here's my plan for…. rip into it.": the material handed over is
         // what the rest of the intent asks about.
         let presented = read.presents[n] && requests.len() > 1;
@@ -188,7 +189,10 @@ pub fn split(intent: &str) -> Vec<Clause> {
             context: scene_setting && !requests[n]
                 || p.when
                 || presented
-                || knowing && !read.knows[n],
+                || knowing && !read.knows[n]
+                // "my kid asked me how it works, explain like she's 10":
+                // the scene of the plain telling asked beside it.
+                || knowing && read.plainly[n] && !question,
             beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
             sentence: n,
             step: n > 0 && read.steps[n],
@@ -235,6 +239,9 @@ struct Read {
     presents: Vec<bool>,
     /// It asks a question of knowledge ("what does SEO stand for?").
     knows: Vec<bool>,
+    /// It asks to be told plainly ("explain it like I'm 5", see
+    /// [`super::asks::asks_plain_telling`]).
+    plainly: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     any_declines: bool,
 
@@ -359,13 +366,19 @@ impl Read {
         // A question about the person's own work, not one that asks to
         // know ("what's the difference between merge and rebase?").
         let knowledge = is_knowledge_request(trimmed);
-        let own_question = asked && !is_question(trimmed) && !knowledge;
+        let own_question = asked && !is_question(trimmed) && !asks_a_choice(trimmed) && !knowledge;
         // Read only when some sentence declines (see `Read::asks_work`).
         if !declines {
             self.undeclined.push((trimmed.to_string(), own_question));
         }
+        // "my kid asked how it works, explain like she's 10": the only
+        // piece that asks, asks to know.
+        let asks_to_know = knowledge
+            && !cut
+                .iter()
+                .any(|(t, _)| is_request(t.trim()) && !is_knowledge_request(t.trim()));
         self.requests
-            .push(!declines && (is_request(trimmed) && !states_order || step));
+            .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
         self.steps.push(step);
         self.bare.push(!declines && is_bare(trimmed));
         self.adds.push(adds_to_before(trimmed));
@@ -373,6 +386,7 @@ impl Read {
         // Not "what do you think of our pricing page?": about our things.
         self.knows
             .push(!declines && knowledge && !names_own(trimmed));
+        self.plainly.push(super::asks::asks_plain_telling(trimmed));
     }
 }
 

@@ -4,7 +4,7 @@
 //! declines or asks for none, and no question in it is about the person's
 //! own work.
 
-use super::asks::{is_request, names_own};
+use super::asks::{asks_plain_telling, is_request, names_own};
 use super::clauses::words_of;
 use super::task_words::starts_joined_task;
 use super::topic::{by_oneself, BY_ONESELF};
@@ -69,11 +69,14 @@ const DECLINES: &[&str] = &[
     "wanted to say thanks",
 ];
 
-/// What a person says stepping away: "brb", "coffee time, back in 20".
-/// Unlike [`DECLINES`], after something that fails it still leaves that
-/// to be worked on ("the CI failed again overnight. brb"), so it is read
-/// by [`steps_away`], which the intent's failing is weighed against.
-const STEPS_AWAY: &[&str] = &[
+/// Asides that ask for nothing: stepping away ("brb", "coffee time, back
+/// in 20") or idle curiosity ("just curious", "quick opinion", "no code
+/// needed", "not in the middle of anything"). Unlike [`DECLINES`], after
+/// something that fails they still leave that to be worked on ("the CI
+/// failed again overnight. brb"; "the deploy 500s, just curious"), so they
+/// are read by [`says_aside`], which the intent's failing is weighed
+/// against.
+const ASIDES: &[&str] = &[
     "afk",
     "back in 10",
     "back in 20",
@@ -83,21 +86,28 @@ const STEPS_AWAY: &[&str] = &[
     "back in an hour",
     "brb",
     "coffee time",
+    "curious",
     "gotta go",
     "gotta run",
+    "just asking",
     "lunch time",
+    "not in the middle of anything",
+    "out of curiosity",
+    "quick opinion",
+    "wondering",
 ];
 
-/// True when a piece of `intent` is the person stepping away ("Anyway,
-/// coffee time, back in 20."; see [`STEPS_AWAY`]).
-pub fn steps_away(intent: &str) -> bool {
+/// True when a piece of `intent` is an aside that asks for nothing
+/// ("Anyway, coffee time, back in 20.", "…? just curious"; see
+/// [`ASIDES`]).
+pub fn says_aside(intent: &str) -> bool {
     let lower = intent.to_lowercase();
-    if !STEPS_AWAY.iter().any(|d| lower.contains(d)) {
+    if !ASIDES.iter().any(|d| lower.contains(d)) {
         return false;
     }
     pieces_of(&lower)
         .iter()
-        .any(|p| says_alone(&led_words(p), STEPS_AWAY))
+        .any(|p| says_alone(&led_words(p), ASIDES))
 }
 
 /// True when a piece's words (and how many lead words open it, see
@@ -148,6 +158,7 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     let lower = sentence.to_lowercase().replace('\u{2019}', "'");
     let own = BY_ONESELF.iter().any(|w| lower.contains(w));
     let quiet = lower.contains("anything")
+        || lower.contains("not asking")
         || lower.contains("no need")
         || lower.contains("have to")
         || lower.contains("leave ")
@@ -243,6 +254,7 @@ fn is_decline(piece: &str) -> bool {
         || says_alone(&led, DECLINES)
         || forbids_all(rest)
         || leaves_alone(rest)
+        || not_asking(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
 }
 
@@ -304,6 +316,20 @@ fn forbids_all(rest: &[String]) -> bool {
         _ => return false,
     };
     is_tail(&rest[rest.len() - after.len()..])
+}
+
+/// True when `rest` says nothing is asked: "not asking you to edit
+/// anything", "(I'm) not asking about our site". Not "not asking for
+/// anything fancy", which asks for less, nor "not asking you to rewrite
+/// it, just fix the typos": what is asked instead follows.
+fn not_asking(rest: &[String]) -> bool {
+    rest.len() > 2
+        && rest[0] == "not"
+        && rest[1] == "asking"
+        && matches!(rest[2].as_str(), "you" | "u" | "about")
+        && !rest[2..]
+            .iter()
+            .any(|x| matches!(x.as_str(), "but" | "just" | "only" | "instead" | "except"))
 }
 
 /// True when `rest` asks that a thing be left as it is: "leave the
@@ -422,12 +448,15 @@ fn does_it_self(words: &[String]) -> bool {
 fn piece_asks(piece: &str) -> bool {
     let t = piece.to_lowercase();
     let found = words_of(&t);
-    let lead = found
+    let mut lead = found
         .iter()
         .take_while(|(x, _, _)| DECLINE_LEAD.contains(&x.as_str()) && x != "i" && x != "we")
         .count();
+    // "…, but after that commit my changes": the next step asked.
+    let words: Vec<&str> = found[lead..].iter().map(|x| x.0.as_str()).collect();
+    lead += super::order_words::forward(&words).unwrap_or(0);
     let rest = found.get(lead).map_or("", |(_, b, _)| &t[*b..]);
-    is_request(rest) || ASKING.iter().any(|a| has_words(&t, a))
+    (is_request(rest) || ASKING.iter().any(|a| has_words(&t, a))) && !asks_plain_telling(rest)
 }
 
 /// Words that open a message of laughter, thanks or a sigh: "lol that

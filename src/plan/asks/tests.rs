@@ -260,3 +260,49 @@ fn a_command_after_but_or_so_is_a_request() {
     assert!(is_request("so check the logs first"));
     assert!(!is_request("but it fails on every run"));
 }
+
+#[test]
+fn an_opinion_or_a_question_about_others_is_a_question() {
+    assert!(is_question(
+        "do you actually think em-dashes mark text as AI-written"
+    ));
+    assert!(is_question("do they still get read by anyone"));
+    assert!(is_question("do most teams squash before merging"));
+    // Asking whether the agent could do it asks for the work.
+    assert!(!is_question("do you think you could squash these commits"));
+    assert!(!is_question("do the migration tonight"));
+}
+
+#[test]
+fn a_choice_between_two_things_asks_to_know() {
+    assert!(asks_a_choice("obsidian or notion for personal notes"));
+    assert!(asks_a_choice("git merge or rebase for a long-lived branch"));
+    // Not about the person's own things, nor a request.
+    assert!(!asks_a_choice("our repo: merge or rebase"));
+    assert!(!asks_a_choice("can you merge or rebase it"));
+    assert!(!asks_a_choice("rebase the branch onto main or merge it"));
+    assert!(!asks_a_choice("tabs"));
+}
+
+#[test]
+fn explaining_as_to_a_child_asks_to_know() {
+    assert!(is_knowledge_request("explain like shes 10"));
+    assert!(is_knowledge_request(
+        "explain how rebase works like I'm a 5-year-old"
+    ));
+    assert!(is_knowledge_request(
+        "can you explain flow fields like a kid would get it"
+    ));
+    assert!(asks_plain_telling("explain like shes 10"));
+    // Explaining is the person's, or the words say how a thing looks.
+    assert!(!is_knowledge_request("help me explain it like she's 10"));
+    assert!(!asks_plain_telling("it looks like a kid drew it"));
+}
+
+#[test]
+fn the_people_of_a_person_are_not_their_things() {
+    assert!(!names_own("my kid asked me how those art pics work"));
+    assert!(!names_own("my manager keeps saying SEO"));
+    assert!(names_own("my kid's school site is down"));
+    assert!(names_own("review my deck"));
+}

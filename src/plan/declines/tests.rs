@@ -28,12 +28,12 @@ fn laughter_thanks_or_a_sigh_opens_a_message() {
 
 #[test]
 fn stepping_away_is_read_apart_from_declining() {
-    assert!(steps_away("Anyway, coffee time, back in 20."));
-    assert!(steps_away("the CI failed again overnight. brb"));
+    assert!(says_aside("Anyway, coffee time, back in 20."));
+    assert!(says_aside("the CI failed again overnight. brb"));
     // It does not decline a sentence by itself: the intent's failing
     // is weighed against it where the intent is read.
     assert!(!declines_work("the CI failed again overnight. brb", false));
-    assert!(!steps_away(
+    assert!(!says_aside(
         "we brainstormed over coffee, time to write the plan"
     ));
 }
@@ -157,4 +157,37 @@ fn a_dot_or_colon_inside_a_word_does_not_cut_a_piece() {
     );
     assert!(declines_work("Leave vercel.json as it is for now.", false));
     assert!(declines_work("just leave app.config.ts alone", false));
+}
+
+#[test]
+fn saying_nothing_is_asked_declines() {
+    for s in [
+        "not asking you to edit anything",
+        "just short explanation, i'm not asking about our site",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    // Asking for less, or for something else instead, still asks.
+    assert!(!declines_work("not asking for a full audit", false));
+    assert!(!declines_work(
+        "not asking you to rewrite it, just fix the typos",
+        false
+    ));
+}
+
+#[test]
+fn idle_curiosity_is_an_aside() {
+    for s in [
+        "obsidian or notion? quick opinion, not switching anything rn",
+        "whats the diff between merge and rebase? just curious",
+        "out of curiosity, how are flow fields drawn?",
+        "not in the middle of anything, just wondering",
+    ] {
+        assert!(says_aside(s), "{s}");
+    }
+    assert!(!says_aside("I'm curious how you'd fix the login bug"));
+    // The next step after a decline still asks.
+    assert!(a_piece_asks(
+        "just curious, don't run anything yet, but after that commit my changes"
+    ));
 }

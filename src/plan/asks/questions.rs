@@ -1,0 +1,337 @@
+//! Sentences that ask to be told something rather than for work: a
+//! question ("what does SEO stand for?", "do you think…?"), a choice
+//! ("obsidian or notion for notes?"), or a telling ("tell me a fun fact
+//! about…", "explain it like I'm 5").
+
+use super::{is_request, OWN};
+use crate::plan::clauses::words_of;
+use crate::plan::declines::a_piece_asks;
+use crate::plan::task_words::starts_task;
+
+/// A clause that asks a question rather than for work: opens with a
+/// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
+/// `does`, `should`, …), `how` + `does`/`is`/`many`/`much`, `how` + a
+/// measure and an auxiliary ("how far apart should…"), `how do` +
+/// someone else ("how do search engines rank pages"), `when`/`where` + an
+/// auxiliary ("when did…"), or "anyone know…" ("does" left out), at the
+/// start or after a comma or colon that no asking piece comes before.
+/// "how do I…", "how do you…", "how to…" and "can you…" are requests.
+pub fn is_question(text: &str) -> bool {
+    let w = words_of(text);
+    if w.iter().any(|(x, _, _)| {
+        OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
+    }) {
+        return false;
+    }
+    // "What would you change?", "which index would you add?": what the
+    // agent would do is asked, about the person's things. Not "when
+    // should you use a monorepo?", a question of knowledge.
+    if w.windows(2).any(|p| {
+        matches!(
+            (p[0].0.as_str(), p[1].0.as_str()),
+            ("would", "you") | ("you", "would" | "recommend" | "suggest")
+        )
+    }) {
+        return false;
+    }
+    // A question may follow a short lead-in: "in plain words, what is…",
+    // "homework: what's an eigenvector", "roughly how do…", "so what is…".
+    const LEAD_INS: &[&str] = &[
+        "also",
+        "and",
+        "basically",
+        "but",
+        "btw",
+        "honestly",
+        "hey",
+        "hi",
+        "just",
+        "ok",
+        "okay",
+        "quick",
+        "quickly",
+        "roughly",
+        "so",
+        "um",
+        "well",
+    ];
+    let lead = w
+        .iter()
+        .take_while(|(x, _, _)| LEAD_INS.contains(&x.as_str()))
+        .count();
+    // After a comma or colon, unless a piece before the mark asks for
+    // work ("talk it through with me: who it's for, …" says what the
+    // command is about). Each piece is read once, as the marks come.
+    let mut after_marks = Vec::new();
+    let (mut from, mut asked) = (0, false);
+    for (i, (_, b, _)) in w.iter().enumerate() {
+        if text[..*b].trim_end().ends_with([',', ':']) {
+            asked = asked || a_piece_asks(&text[from..*b]);
+            from = *b;
+            if !asked {
+                after_marks.push(i);
+            }
+        }
+    }
+    let starts: Vec<usize> = [0, lead].into_iter().chain(after_marks).collect();
+    starts
+        .into_iter()
+        .any(|i| i < w.len() && opens_question(&w[i..], text))
+}
+
+/// True when `text`, asked with a question mark, asks which of two
+/// things to choose: "obsidian or notion for personal notes?", "git merge
+/// or rebase for a long-lived branch?". The choice opens it, in a few
+/// words; not about the person's own things ("our repo: merge or
+/// rebase?"), and not a request ("can you merge or rebase it?").
+pub fn asks_a_choice(text: &str) -> bool {
+    let w = words_of(text);
+    let word = |i: usize| w.get(i).map_or("", |x| x.0.as_str());
+    let mine = w.iter().any(|(x, _, _)| {
+        OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
+    });
+    let or_at = (1..=3).find(|&i| word(i) == "or");
+    let request = matches!(
+        word(0),
+        "can" | "could" | "would" | "will" | "please" | "pls"
+    ) || is_request(text) && or_at != Some(1);
+    !mine && !request && w.len() <= 12 && or_at.is_some_and(|k| k + 1 < w.len())
+}
+
+/// Words that ask after a measure when "how" opens with them: "how far
+/// apart should…", "how big is…".
+const MEASURES: &[&str] = &[
+    "bad",
+    "big",
+    "close",
+    "cold",
+    "common",
+    "deep",
+    "difficult",
+    "early",
+    "easy",
+    "expensive",
+    "far",
+    "fast",
+    "good",
+    "hard",
+    "heavy",
+    "high",
+    "hot",
+    "important",
+    "large",
+    "late",
+    "likely",
+    "old",
+    "safe",
+    "slow",
+    "small",
+    "soon",
+    "strong",
+    "tall",
+    "thick",
+    "wide",
+];
+
+fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
+    let first = w.first().map(|x| x.0.as_str()).unwrap_or("");
+    let second = w.get(1).map(|x| x.0.as_str()).unwrap_or("");
+    match first {
+        "what" | "what's" | "whats" | "which" | "who" | "who's" | "whom" | "whose" | "why" => true,
+        "is" | "are" | "was" | "were" | "does" | "did" | "should" | "isn't" | "aren't"
+        | "doesn't" => true,
+        // "have you tried…", not "have someone read it cold": a command.
+        "has" | "have" => matches!(
+            second,
+            "you" | "u" | "we" | "they" | "i" | "it" | "he" | "she" | "anyone" | "anybody"
+        ),
+        "how" => {
+            matches!(
+                second,
+                "does"
+                    | "is"
+                    | "are"
+                    | "was"
+                    | "were"
+                    | "many"
+                    | "much"
+                    | "long"
+                    | "often"
+                    | "come"
+            ) || (matches!(second, "do" | "did" | "can" | "could" | "would" | "should")
+                // "how do search engines rank pages", not "how do you…".
+                && w.get(2).is_some_and(|x| !matches!(x.0.as_str(), "you" | "u")))
+                // "how far apart should the joists be", "how big is a
+                // page": a measure asked after.
+                || (MEASURES.contains(&second)
+                    && w.iter().skip(2).take(2).any(|x| {
+                        matches!(
+                            x.0.as_str(),
+                            "should" | "is" | "are" | "was" | "were" | "does" | "do" | "can"
+                                | "will" | "would"
+                        )
+                    }))
+        }
+        // "do they still get read?", "do most teams squash?": about
+        // others, not "do the migration", a command.
+        "do" if matches!(
+            second,
+            "they" | "people" | "folks" | "most" | "many" | "others" | "users" | "teams"
+        ) =>
+        {
+            true
+        }
+        // "do you actually think em-dashes give it away?": an opinion
+        // asked, not "do you think you could…", a request.
+        "do" => {
+            let think = |x: &str| matches!(x, "think" | "reckon" | "believe" | "feel");
+            let adverb = |x: &str| matches!(x, "actually" | "really" | "honestly" | "personally");
+            let mut j = 2;
+            while w.get(j).is_some_and(|x| adverb(&x.0)) {
+                j += 1;
+            }
+            matches!(second, "you" | "u")
+                && w.get(j).is_some_and(|x| think(&x.0))
+                && !w
+                    .iter()
+                    .skip(j)
+                    .any(|x| matches!(x.0.as_str(), "could" | "can"))
+        }
+        // "anyone know where it came from?": "does" left out.
+        "anyone" | "anybody" => matches!(second, "know" | "knows" | "remember" | "seen" | "tried"),
+        "where" | "when" => {
+            text.trim_end().ends_with('?')
+                || matches!(
+                    second,
+                    "did" | "does" | "do" | "is" | "was" | "are" | "were" | "will" | "should"
+                )
+        }
+        _ => false,
+    }
+}
+
+/// Markers of a telling made plain for the person: "like I'm 5", "in
+/// plain English". After "explain" alone they ask to know; after another
+/// verb ("rewrite the errors in plain English", "bring me up to speed in
+/// plain English") they say how to do the work.
+const PLAINLY: &[&str] = &[
+    "eli5",
+    "in layman's terms",
+    "in laymans terms",
+    "in plain english",
+    "in plain terms",
+    "in plain words",
+    "in simple terms",
+    "in simple words",
+    "like i'm 5",
+    "like i'm five",
+    "like im 5",
+    "like im five",
+];
+
+/// True when `words` ask the agent to explain: "can you explain", "just
+/// explain", not "make me explain", "until I can explain" or "help us
+/// explain it to the board", where the person does the explaining.
+fn agent_explains(words: &[(String, usize, usize)]) -> bool {
+    words.iter().enumerate().any(|(i, (w, _, _))| {
+        w == "explain"
+            && !words[i.saturating_sub(2)..i]
+                .iter()
+                .any(|(x, _, _)| matches!(x.as_str(), "me" | "i" | "us" | "we"))
+    })
+}
+
+/// A clause that asks to be told something: "tell me a fun fact about…",
+/// "the history of…", "the difference between…", "who invented…". Not
+/// when a task's verb comes first: "audit our listing and tell me what to
+/// fix" asks for the audit; nor after a request and "and": "could you go
+/// over my form and tell me what breaks" asks for the going over.
+/// "explain X in plain words" asks to know (see [`PLAINLY`]).
+pub fn is_knowledge_request(text: &str) -> bool {
+    let t = text.to_lowercase();
+    const MARKERS: &[&str] = &[
+        "fun fact",
+        "trivia",
+        "history of",
+        "who invented",
+        "who created",
+        "difference between",
+        "stand for",
+        "stands for",
+        "pros and cons",
+        "tell me about",
+        "tell me a ",
+        "tell me what",
+        "tell me why",
+        "tell me who",
+        "your opinion",
+        "your thoughts",
+        "what do you think",
+        "joke about",
+    ];
+    // "Review this email and tell me what's wrong" asks for the review: a
+    // task's verb before the marker makes the telling its report.
+    // So does a request joined to it: "could you go over my form and tell
+    // me what breaks" asks for the going over.
+    let asked_to_know = |m: &&str, plain: bool| {
+        t.find(*m).is_some_and(|at| {
+            let before = &t[..at];
+            let verbs = words_of(before);
+            let task_first = verbs
+                .iter()
+                .any(|(w, _, _)| starts_task(w) && !(plain && w == "explain"));
+            let explains = !plain || agent_explains(&verbs);
+            let joined_request = before.trim_end().ends_with(" and") && is_request(before);
+            explains && !task_first && !joined_request
+        })
+    };
+    // A plain telling is asked to know after "explain" alone ("explain an
+    // eigenvector in plain words"), not after "bring me up to speed".
+    MARKERS.iter().any(|m| asked_to_know(m, false)) || plain_telling(&t, asked_to_know)
+}
+
+/// True when `asked_to_know` holds for a marker of a telling made plain in
+/// `t` (see [`PLAINLY`], [`told_as_to_child`]).
+fn plain_telling(t: &str, asked_to_know: impl Fn(&&str, bool) -> bool) -> bool {
+    PLAINLY.iter().any(|m| asked_to_know(m, true))
+        || told_as_to_child(t).is_some_and(|m| asked_to_know(&m.as_str(), true))
+}
+
+/// True when `text` asks the agent to explain something plainly: "explain
+/// it like she's 10", "explain rebase in plain words". Such a piece asks
+/// to know, not for work.
+pub fn asks_plain_telling(text: &str) -> bool {
+    let t = text.to_lowercase();
+    plain_telling(&t, |m, _| {
+        t.find(*m)
+            .is_some_and(|at| agent_explains(&words_of(&t[..at])))
+    })
+}
+
+/// The words of a telling made plain for a child in `t`, when there are
+/// some: "like she's 10", "like I'm a 5 year old", "like a kid". Ages and
+/// the words for a child, after "like" and who is told.
+fn told_as_to_child(t: &str) -> Option<String> {
+    const WHO: &[&str] = &[
+        "i'm", "im", "she's", "shes", "he's", "hes", "they're", "theyre", "you're", "youre",
+    ];
+    const CHILD: &[&str] = &[
+        "child", "five", "kid", "kids", "six", "ten", "toddler", "twelve", "grandma", "grandpa",
+    ];
+    let w = words_of(t);
+    let word = |i: usize| w.get(i).map_or("", |x| x.0.as_str());
+    (0..w.len()).find_map(|i| {
+        if word(i) != "like" {
+            return None;
+        }
+        let mut j = i + 1;
+        j += usize::from(WHO.contains(&word(j)));
+        j += usize::from(word(j) == "a");
+        let age = word(j)
+            .split('-')
+            .next()
+            .and_then(|n| n.parse::<u8>().ok())
+            .is_some_and(|n| n <= 16);
+        (age || CHILD.contains(&word(j))).then(|| t[w[i].1..w[j].2].to_string())
+    })
+}

@@ -1,0 +1,66 @@
+//! `re0 plan` on messages that ask to be told, not for work: an opinion
+//! ("do you actually think…?"), a question about other people ("do they
+//! still get read?"), a choice between two things ("merge or rebase for
+//! a long-lived branch?"), a telling made plain for a child, and the
+//! asides that come with them ("just curious", "quick opinion", "not
+//! asking you to…"). Each plans nothing; the same words beside an ask, or
+//! after something that fails, still plan its work.
+
+mod common;
+
+use common::plan::*;
+
+const DESCRIBED: &str = "fixtures/plan/described-work";
+
+#[test]
+fn an_opinion_or_a_choice_with_an_aside_plans_nothing() {
+    for intent in [
+        "git merge or rebase for a long-lived branch? quick opinion, not switching anything rn",
+        "slide decks with dark backgrounds, do they look better on a projector? just curious",
+        "the slide deck for monday, is it too long? just curious, not asking you to change it",
+    ] {
+        assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    }
+    for intent in [
+        "do you actually think SEO audits still matter for a site with no traffic? not asking \
+         you to audit anything",
+        "press releases, do they still get read by anyone? i'm not asking you to write one",
+    ] {
+        assert!(planned_in(DESCRIBED, intent).is_empty(), "{intent}");
+    }
+}
+
+#[test]
+fn a_telling_made_plain_for_a_child_plans_nothing() {
+    let intent = "my kid asked me how slide decks get made, explain like shes 10";
+    assert!(targets(&plan(intent, &[])).is_empty());
+    // Made plain for the person, after work asked, it still asks.
+    assert_eq!(
+        targets(&plan(
+            "turn these numbers into a slide deck and explain it like I'm 5",
+            &[]
+        )),
+        ["slides"]
+    );
+}
+
+#[test]
+fn the_same_asides_beside_an_ask_or_a_failure_still_plan() {
+    for intent in [
+        "the merge conflicts in main keep failing the build, just curious",
+        "do you think you could resolve the merge conflicts on main?",
+    ] {
+        assert_eq!(
+            targets(&plan(intent, &[])),
+            ["settling-merge-conflicts"],
+            "{intent}"
+        );
+    }
+    assert_eq!(
+        targets(&plan(
+            "not asking for anything fancy, just turn these numbers into a slide deck",
+            &[]
+        )),
+        ["slides"]
+    );
+}
