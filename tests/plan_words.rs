@@ -141,6 +141,21 @@ fn a_pasted_sql_statement_asks_about_a_query() {
 }
 
 #[test]
+fn what_a_pasted_command_printed_asks_for_nothing() {
+    // The `;` inside the inline SQL ends no sentence, and the arrow to
+    // the plan's output is no step: "Seq Scan on decks" asks for no deck.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/pasted-sql",
+            "this takes 4s on prod: `SELECT * FROM decks WHERE owner_id = $1 LIMIT 20;` \
+             EXPLAIN ANALYZE -> Seq Scan on decks (rows=3.1M), Sort Method: top-N heapsort. \
+             how do I optimize this postgres query?"
+        ),
+        ["postgres-tuning"]
+    );
+}
+
+#[test]
 fn writing_a_failing_test_asks_for_test_driven_work() {
     assert_eq!(
         planned_in(

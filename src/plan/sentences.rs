@@ -55,14 +55,27 @@ fn split_marks(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut depth = 0usize;
+    // Inside `inline code` that closes on its line: "`…LIMIT 20;` is
+    // slow". A fence of three marks is no inline code.
+    let mut code = false;
+    let mut ticks = 0;
     for (i, c) in s.char_indices() {
+        ticks = if c == '`' { ticks + 1 } else { 0 };
         match c {
             '(' | '[' => depth += 1,
             ')' | ']' => depth = depth.saturating_sub(1),
-            '\n' => depth = 0,
+            '\n' => (depth, code) = (0, false),
+            '`' if ticks > 1 || s[i + 1..].starts_with('`') => code = false,
+            '`' => {
+                code = !code
+                    && s[i + 1..]
+                        .split('\n')
+                        .next()
+                        .is_some_and(|l| l.contains('`'))
+            }
             _ => {}
         }
-        if c == '\n' || depth == 0 && matches!(c, ';' | '!' | '?') {
+        if c == '\n' || depth == 0 && !code && matches!(c, ';' | '!' | '?') {
             out.push(&s[start..i]);
             start = i + c.len_utf8();
         }
@@ -112,7 +125,7 @@ fn arrows(intent: &str) -> Vec<(usize, usize)> {
         match ARROWS.iter().find(|a| intent[i..].starts_with(**a)) {
             Some(a) => {
                 let end = i + a.len();
-                if !a.is_ascii() || spaced(i, end) {
+                if (!a.is_ascii() || spaced(i, end)) && leads_to_step(&intent[end..]) {
                     out.push((i, end));
                 }
                 i = end;
@@ -121,6 +134,33 @@ fn arrows(intent: &str) -> Vec<(usize, usize)> {
         }
     }
     out
+}
+
+/// True when the text after an arrow reads as a step: it opens with a
+/// task's verb ("-> write a failing test", "→ Ship it"), or names one in a
+/// few plain words ("-> spec -> implementation"). Not what a pasted
+/// command printed ("EXPLAIN ANALYZE -> Seq Scan on orders (rows=3.1M)",
+/// "line 4 -> `TypeError: …`").
+fn leads_to_step(after: &str) -> bool {
+    let t = after.trim_start();
+    let end = ARROWS
+        .iter()
+        .filter_map(|a| t.find(a))
+        .chain(t.find(['.', ';', '\n', '!', '?']))
+        .min()
+        .unwrap_or(t.len());
+    let segment = &t[..end];
+    let mut words: Vec<&str> = segment.split_whitespace().collect();
+    // "-> then check it": the connective says so too.
+    let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
+    words.drain(..super::order_words::forward(&lower).unwrap_or(0));
+    let first = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+    let plain = |w: &&str| {
+        w.chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | ','))
+    };
+    super::task_words::starts_joined_task(first.trim_end_matches(','))
+        || (words.len() <= 3 && words.iter().all(plain))
 }
 
 /// Candidate list numbers: "2." or "2)" or "(2)" after the start, a space
@@ -375,6 +415,32 @@ mod tests {
         );
         // Code before a lambda's arrow is no step.
         assert!(!texts("return items.First(p => p.Id == id)")[0].1);
+    }
+
+    #[test]
+    fn an_arrow_to_what_a_command_printed_is_no_step() {
+        let t = texts("EXPLAIN ANALYZE -> Seq Scan on orders (rows=3.1M), Sort Method: top-N");
+        assert_eq!(t.len(), 1);
+        assert_eq!(texts("line 4 -> `TypeError: x is undefined`").len(), 1);
+        // A step named in a few plain words, or after "then", still is.
+        assert_eq!(texts("brainstorm -> spec -> implementation").len(), 3);
+        assert!(texts("draft it -> then review it")[1].1);
+    }
+
+    #[test]
+    fn a_mark_inside_inline_code_ends_no_sentence() {
+        assert_eq!(
+            texts("`SELECT * FROM orders LIMIT 20;` is slow on prod. why?"),
+            [
+                (
+                    "`SELECT * FROM orders LIMIT 20;` is slow on prod".to_string(),
+                    false
+                ),
+                ("why".to_string(), false)
+            ]
+        );
+        // A lone mark opens no code: the sentence still ends.
+        assert_eq!(texts("it's the ` key; fix it").len(), 2);
     }
 
     #[test]
