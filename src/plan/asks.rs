@@ -115,6 +115,34 @@ pub fn is_request(sentence: &str) -> bool {
     is_request_here(sentence)
 }
 
+/// Adverbs that, alone before a comma, open a task apart from the ones
+/// before it: "Separately, do a vulnerability pass".
+const APART: &[&str] = &[
+    "additionally",
+    "also",
+    "finally",
+    "independently",
+    "lastly",
+    "meanwhile",
+    "separately",
+];
+
+/// What follows an adverb of [`APART`] and its comma, when `sentence`
+/// opens with one.
+fn after_apart(sentence: &str) -> Option<&str> {
+    let w = words_of(sentence);
+    let (first, _, end) = w.first()?;
+    (APART.contains(&first.as_str()) && sentence[*end..].starts_with(','))
+        .then(|| sentence[*end + 1..].trim_start())
+}
+
+/// True when `sentence` asks for a task apart from the ones before it:
+/// "Separately, do a vulnerability pass on the handler". It is no
+/// elaboration of the request before it.
+pub fn asks_apart(sentence: &str) -> bool {
+    after_apart(sentence).is_some_and(is_request_here)
+}
+
 /// What follows a short opening clause of when, whether or while that
 /// ends at a comma ("when you get a chance, …"), or a short refusal ("don't
 /// guess, …"), if the sentence opens with one.
@@ -131,6 +159,9 @@ fn after_condition(sentence: &str) -> Option<&str> {
         .iter()
         .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so"))
         .count();
+    if let Some(rest) = after_apart(sentence) {
+        return Some(rest);
+    }
     let (first, _, _) = w.get(lead)?;
     if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) {
         return None;

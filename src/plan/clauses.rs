@@ -39,7 +39,9 @@
 //! marked declined. What a sentence asks is read in [`super::asks`], whether it
 //! declines in [`super::declines`].
 
-use super::asks::{asks_a_choice, is_knowledge_request, is_question, is_request, names_own};
+use super::asks::{
+    asks_a_choice, asks_apart, is_knowledge_request, is_question, is_request, names_own,
+};
 use super::declines::{a_piece_asks, declines_work};
 use super::order_words;
 use super::sentences;
@@ -267,7 +269,31 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // "…first." only reorders after a request ("Help us figure out what
         // to fix first." alone asks for one thing).
         let after_request = read.requests.iter().any(|r| *r);
-        let cut = cut_sentence(trimmed);
+        let mut cut = cut_sentence(trimmed);
+        // "the hero headline is weak, punch it up": the command after the
+        // comma is the request, what comes before it its scene.
+        // When the command refers back to it ("…, punch it up"), the
+        // scene is what the command acts on: the sentence is one request.
+        let command = (cut.len() == 1 && !is_request(trimmed))
+            .then(|| ends_in_command(trimmed))
+            .flatten();
+        let refers = command.is_some_and(|c| {
+            is_bare(c)
+                || plain_all(c).iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "it" | "them" | "this" | "that" | "these" | "those"
+                    )
+                })
+        });
+        let scene_first = command.is_some() && !refers;
+        if let Some((scene, command)) = trimmed.rsplit_once(',').filter(|_| scene_first) {
+            let link = cut[0].1;
+            cut = vec![
+                (scene.to_string(), link),
+                (command.trim().to_string(), None),
+            ];
+        }
         // "oh wait, nothing is committed yet, commit the changes first":
         // the task that says so may end the sentence after its scene.
         let last_first = cut.len() > 1 && cut.last().is_some_and(|(t, _)| ends_first_step(t));
@@ -285,8 +311,15 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             .map(|(t, _)| order_words::defers(&plain_all(t)))
             .collect();
         let waits = defers.first().copied().unwrap_or(false);
-        let step = !asked && (opens_step(trimmed) || first_step || listed_step || waits);
-        read.sentence(trimmed, &cut, asked, step, &mut statements);
+        let step = !asked
+            && (opens_step(trimmed) || first_step || listed_step || waits || asks_apart(trimmed));
+        read.sentence(
+            trimmed,
+            &cut,
+            asked,
+            step || command.is_some(),
+            &mut statements,
+        );
         read.marks.push(!asked && listed_step);
         let mut first = true;
         let several = cut.len() > 1;
@@ -308,8 +341,9 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             // ("I picked postgres over mongo, make me defend it").
             let found = words_of(&text);
             let opening = plain(&found);
-            let when =
-                first && several && (order_words::persons_time(&opening) || told_choice(&opening));
+            let when = first
+                && several
+                && (order_words::persons_time(&opening) || told_choice(&opening) || scene_first);
             pieces.push(Piece {
                 text,
                 link,
@@ -377,6 +411,8 @@ impl Read {
             && !cut
                 .iter()
                 .any(|(t, _)| is_request(t.trim()) && !is_knowledge_request(t.trim()));
+        // "the hero headline is weak, punch it up": a command after the
+        // scene, in a piece of its own.
         self.requests
             .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
         self.steps.push(step);
@@ -462,6 +498,34 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
 pub(super) fn opens_request(sentence: &str) -> bool {
     let found = words_of(sentence);
     is_request(sentence) || opens_imperative(&plain(&found))
+}
+
+/// The last piece of `sentence`, after a comma, when it is a command
+/// that opens with a task's verb or an idiom of work: "the hero headline
+/// is weak, punch it up", "the page looks like every template, redesign
+/// it". What comes before it is its scene.
+fn ends_in_command(sentence: &str) -> Option<&str> {
+    let (_, last) = sentence.rsplit_once(',')?;
+    // Not a comma of a list in parentheses: "(list items, release stock)".
+    if last.contains(')') && !last.contains('(') {
+        return None;
+    }
+    let w = plain_all(last);
+    let lead = w
+        .iter()
+        .take_while(|x| {
+            matches!(
+                x.as_str(),
+                "so" | "and" | "just" | "pls" | "please" | "then"
+            )
+        })
+        .count();
+    let rest = &w[lead..];
+    // Explaining asks to know ("no file involved, just explain it").
+    let verb = |v: &String| super::task_words::starts_task(v) && v != "explain";
+    let commands =
+        rest.len() >= 2 && (rest.first().is_some_and(verb) || super::idioms::commands(rest));
+    commands.then_some(last)
 }
 
 /// True when `words` tell a choice the person made: "I picked postgres

@@ -502,7 +502,8 @@ fn in_clause_order(sel: &mut Selection) {
 /// that sentence): a skill chosen for a later sentence is kept only with
 /// [`SENTENCE_SHARE`] of that skill's evidence. Tasks listed in one
 /// sentence, a sentence that opens with a connective of order ("Then
-/// write the plan."), and named skills, are not touched.
+/// write the plan.") or sets its task apart ("Separately, audit the
+/// handler."), and named skills, are not touched.
 fn one_request(
     sel: &mut Selection,
     q: &Query,

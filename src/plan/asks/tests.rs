@@ -306,3 +306,13 @@ fn the_people_of_a_person_are_not_their_things() {
     assert!(names_own("my kid's school site is down"));
     assert!(names_own("review my deck"));
 }
+
+#[test]
+fn an_adverb_apart_before_a_comma_leaves_the_command() {
+    assert!(is_request(
+        "Separately, do a real vulnerability pass on the handler"
+    ));
+    assert!(asks_apart("Also, write the announcement"));
+    assert!(!asks_apart("Also, the deck is fine"));
+    assert!(!asks_apart("Also write the announcement"));
+}

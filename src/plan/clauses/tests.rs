@@ -498,3 +498,29 @@ fn beside_a_question_of_knowledge_the_rest_is_its_scene() {
     let c = split("We launched on Product Hunt yesterday and got no upvotes. What went wrong?");
     assert!(!c[0].context || c[0].beside_question, "{c:?}");
 }
+
+#[test]
+fn a_command_after_a_scene_in_one_sentence_asks() {
+    // Referring back, the scene is what the command acts on: one request.
+    let c = split("launching soon. the hero headline is weak, punch it up");
+    assert_eq!(c.len(), 2, "{c:?}");
+    assert!(c[0].context && !c[1].context, "{c:?}");
+    // Not referring back, the scene before the comma sets the scene.
+    let c = split("Don't touch the slide deck, just fill in the numbers in the sheet");
+    assert_eq!(c.len(), 2, "{c:?}");
+    assert!(c[0].context && !c[1].context, "{c:?}");
+    // A comma inside parentheses lists; explaining asks to know.
+    assert!(!split("It exposes the API (list items, release stock) as tools")[0].step);
+    let c = split("Prepping for an interview. No file involved, just explain it.");
+    assert!(c.iter().all(|k| !k.step), "{c:?}");
+}
+
+#[test]
+fn separately_opens_a_step_of_its_own() {
+    let c = split("Weigh that feedback properly. Separately, find vulnerabilities in the handler.");
+    assert!(
+        c.iter()
+            .any(|k| k.step && k.text.contains("vulnerabilities")),
+        "{c:?}"
+    );
+}

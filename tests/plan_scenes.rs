@@ -1,0 +1,45 @@
+//! `re0 plan` on a request said after its scene in one sentence ("the
+//! hero headline is weak, punch it up"; "don't touch the deck, just fill
+//! in the numbers") and on a task set apart ("Separately, …"), each on a
+//! small fixture catalog shaped like the real ones.
+
+mod common;
+
+use common::plan::*;
+
+const DESCRIBED: &str = "fixtures/plan/described-work";
+
+#[test]
+fn a_command_after_its_scene_asks_for_its_work() {
+    // The headline sentence is a request of its own beside the press
+    // release, not the scene of it.
+    assert_eq!(
+        planned_in(
+            DESCRIBED,
+            "launching next week. the hero headline on our homepage is weak, punch it up. \
+             and i need a press release about the launch"
+        ),
+        ["copywriting", "press-release"]
+    );
+    // What the person forbids before the comma is the scene of the ask.
+    assert_eq!(
+        targets(&plan(
+            "Don't touch the slide deck, just fill in the Q3 numbers in the budget spreadsheet",
+            &[]
+        )),
+        ["sheets"]
+    );
+}
+
+#[test]
+fn a_task_set_apart_is_no_elaboration_of_the_one_before() {
+    assert_eq!(
+        planned_in(
+            DESCRIBED,
+            "A reviewer says my filename sanitization is wrong and I'm not convinced they're \
+             right, so weigh that feedback properly before changing anything. Separately, find \
+             vulnerabilities in upload/handler.go."
+        ),
+        ["receiving-review", "security-audit"]
+    );
+}
