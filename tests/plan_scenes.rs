@@ -1,6 +1,7 @@
 //! `re0 plan` on a request said after its scene in one sentence ("the
 //! hero headline is weak, punch it up"; "don't touch the deck, just fill
-//! in the numbers") and on a task set apart ("Separately, …"), each on a
+//! in the numbers"), on a task set apart ("Separately, …") and on a
+//! count that asks for what came before ("both please"), each on a
 //! small fixture catalog shaped like the real ones.
 
 mod common;
@@ -41,5 +42,19 @@ fn a_task_set_apart_is_no_elaboration_of_the_one_before() {
              vulnerabilities in upload/handler.go."
         ),
         ["receiving-review", "security-audit"]
+    );
+}
+
+#[test]
+fn a_count_alone_asks_for_the_things_before_it() {
+    // "both please" asks for the spreadsheet and the Word summary the
+    // sentence before wants; "a Word summary" is a document in Word.
+    assert_eq!(
+        targets(&plan(
+            "out/bench.csv has the raw perf runs. finance wants a spreadsheet with a pivot and \
+             a chart, and the VP wants a 2-page Word summary of the regressions. both please",
+            &[]
+        )),
+        ["sheets", "word-docs"]
     );
 }

@@ -16,7 +16,7 @@
 //! |---|---|
 //! | `xlsx` | excel, spreadsheet(s), sheet(s), workbook(s), xls, xlsm |
 //! | `pptx` | powerpoint, ppt, slide(s), slideshow, deck(s), presentation(s), slide deck, pitch deck |
-//! | `docx` | Word document/doc/file/version/format, MS Word, Microsoft Word |
+//! | `docx` | Word document/doc/file/version/format/memo/report/summary/letter/template, MS Word, Microsoft Word |
 //! | `pdf` | pdf(s), acrobat |
 //! | `gdoc` / `gsheet` / `gslide` | Google Docs / Sheets / Slides |
 //! | `pr` | pr(s), pull request(s), merge request(s) |
@@ -174,6 +174,12 @@ pub const PHRASES: &[(&[&str], &str)] = &[
     (&["word", "version"], "docx"),
     (&["word", "versions"], "docx"),
     (&["word", "format"], "docx"),
+    (&["word", "memo"], "docx"),
+    (&["word", "memos"], "docx"),
+    (&["word", "report"], "docx"),
+    (&["word", "summary"], "docx"),
+    (&["word", "letter"], "docx"),
+    (&["word", "template"], "docx"),
     (&["ms", "word"], "docx"),
     (&["microsoft", "word"], "docx"),
     (&["pull", "request"], "pr"),
@@ -246,6 +252,10 @@ mod tests {
         assert_eq!(phrase(&["tests", "first"]), None);
         assert_eq!(phrase(&["word"]), None);
         assert_eq!(word("word"), None);
+        // A kind of document written in Word is one.
+        assert_eq!(phrase(&["word", "memo", "for"]), Some(("docx", 2)));
+        assert_eq!(phrase(&["word", "summary"]), Some(("docx", 2)));
+        assert_eq!(phrase(&["word", "count"]), None);
     }
 
     #[test]

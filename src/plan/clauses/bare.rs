@@ -89,10 +89,26 @@ const DEALS_WITH: &[&str] = &[
 
 /// True when `words` open with a command whose object counts the things
 /// the sentences before listed: "fix all three", "handle both", "sort
-/// all of them out", "do all 3".
+/// all of them out", "do all 3", or the count alone ("both please").
 fn on_those_listed(words: &[String]) -> bool {
     const COUNTED: &[&str] = &["both", "all", "each"];
     const NUMBERS: &[&str] = &["two", "three", "four", "five", "2", "3", "4", "5"];
+    // "both please", "all three, thanks": the count alone.
+    let kept: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .filter(|w| {
+            !matches!(
+                *w,
+                "please" | "pls" | "thanks" | "thx" | "now" | "too" | "ok"
+            )
+        })
+        .collect();
+    match kept.as_slice() {
+        ["both"] | ["both" | "all" | "each", "of", "them" | "those" | "these"] => return true,
+        ["all", n] if NUMBERS.contains(n) => return true,
+        _ => {}
+    }
     let Some((verb, rest)) = words.split_first() else {
         return false;
     };

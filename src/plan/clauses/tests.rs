@@ -97,6 +97,15 @@ fn the_things_a_count_points_back_to_are_the_work() {
     let c = split("the skills table is in random order and the intro is padded. fix both");
     assert_eq!(c[0].object_of, Some(1), "{c:?}");
     assert!(!c[0].context, "{c:?}");
+    // The count alone points back too.
+    for ask in ["both please", "all three, thanks", "both of them pls"] {
+        let c = split(&format!(
+            "finance wants a sheet and the VP wants a memo. {ask}"
+        ));
+        assert_eq!(c[0].object_of, Some(1), "{ask}: {c:?}");
+    }
+    let c = split("finance wants a sheet. both teams agree");
+    assert_eq!(c[0].object_of, None, "{c:?}");
 }
 
 #[test]
