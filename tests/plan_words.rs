@@ -528,3 +528,17 @@ fn writing_a_document_together_finds_the_coauthoring_skill() {
     )
     .is_empty());
 }
+
+#[test]
+fn naming_the_real_copy_asks_to_consolidate() {
+    // "pick the canonical one, and point the rest to it": one source of
+    // truth asked for, which the skill calls consolidating.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/described-work",
+            "the port is written in four docs and they disagree. pick the canonical one, and \
+             point the rest to it"
+        ),
+        ["one-source"]
+    );
+}

@@ -270,30 +270,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // to fix first." alone asks for one thing).
         let after_request = read.requests.iter().any(|r| *r);
         let mut cut = cut_sentence(trimmed);
-        // "the hero headline is weak, punch it up": the command after the
-        // comma is the request, what comes before it its scene.
-        // When the command refers back to it ("…, punch it up"), the
-        // scene is what the command acts on: the sentence is one request.
-        let command = (cut.len() == 1 && !is_request(trimmed))
-            .then(|| ends_in_command(trimmed))
-            .flatten();
-        let refers = command.is_some_and(|c| {
-            is_bare(c)
-                || plain_all(c).iter().any(|w| {
-                    matches!(
-                        w.as_str(),
-                        "it" | "them" | "this" | "that" | "these" | "those"
-                    )
-                })
-        });
-        let scene_first = command.is_some() && !refers;
-        if let Some((scene, command)) = trimmed.rsplit_once(',').filter(|_| scene_first) {
-            let link = cut[0].1;
-            cut = vec![
-                (scene.to_string(), link),
-                (command.trim().to_string(), None),
-            ];
-        }
+        let (scene_first, commands) = command_after_scene(trimmed, &mut cut);
         // "oh wait, nothing is committed yet, commit the changes first":
         // the task that says so may end the sentence after its scene.
         let last_first = cut.len() > 1 && cut.last().is_some_and(|(t, _)| ends_first_step(t));
@@ -313,13 +290,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         let waits = defers.first().copied().unwrap_or(false);
         let step = !asked
             && (opens_step(trimmed) || first_step || listed_step || waits || asks_apart(trimmed));
-        read.sentence(
-            trimmed,
-            &cut,
-            asked,
-            step || command.is_some(),
-            &mut statements,
-        );
+        read.sentence(trimmed, &cut, asked, step || commands, &mut statements);
         read.marks.push(!asked && listed_step);
         let mut first = true;
         let several = cut.len() > 1;
@@ -500,17 +471,50 @@ pub(super) fn opens_request(sentence: &str) -> bool {
     is_request(sentence) || opens_imperative(&plain(&found))
 }
 
-/// The last piece of `sentence`, after a comma, when it is a command
-/// that opens with a task's verb or an idiom of work: "the hero headline
-/// is weak, punch it up", "the page looks like every template, redesign
-/// it". What comes before it is its scene.
-fn ends_in_command(sentence: &str) -> Option<&str> {
-    let (_, last) = sentence.rsplit_once(',')?;
-    // Not a comma of a list in parentheses: "(list items, release stock)".
-    if last.contains(')') && !last.contains('(') {
-        return None;
+/// Reads a sentence that opens with its scene and ends in a command: "the
+/// hero headline is weak, punch it up". Returns whether the scene before the comma was
+/// cut from the command as its scene (`cut` is changed to say so), and
+/// whether the sentence asks through that command. When the command
+/// refers back to the scene ("…, punch it up", a bare "figure out why"),
+/// the scene is what it acts on: the sentence is one request. Otherwise
+/// the piece before the comma is its scene ("Don't touch the deck, just
+/// fill in the numbers in the sheet").
+fn command_after_scene(trimmed: &str, cut: &mut Vec<(String, Option<Link>)>) -> (bool, bool) {
+    // A sentence already cut has its pieces read as they are: making it a
+    // request through its last piece took skills for the scenes of
+    // declines ("don't commit anything, I'll … commit it myself").
+    if is_request(trimmed) || cut.len() > 1 {
+        return (false, false);
     }
-    let w = plain_all(last);
+    let Some((scene, command)) = trimmed.rsplit_once(',').filter(|(_, c)| commands(c)) else {
+        return (false, false);
+    };
+    // Not a comma of a list in parentheses: "(list items, release stock)".
+    if command.contains(')') && !command.contains('(') {
+        return (false, false);
+    }
+    let refers = is_bare(command)
+        || plain_all(command).iter().any(|w| {
+            matches!(
+                w.as_str(),
+                "it" | "them" | "this" | "that" | "these" | "those"
+            )
+        });
+    if !refers {
+        let link = cut[0].1;
+        *cut = vec![
+            (scene.to_string(), link),
+            (command.trim().to_string(), None),
+        ];
+    }
+    (!refers, true)
+}
+
+/// True when `piece` is a command that opens with a task's verb or an
+/// idiom of work, after "so", "and", "just" or "please". Not "just explain
+/// it": explaining asks to know.
+fn commands(piece: &str) -> bool {
+    let w = plain_all(piece);
     let lead = w
         .iter()
         .take_while(|x| {
@@ -521,11 +525,8 @@ fn ends_in_command(sentence: &str) -> Option<&str> {
         })
         .count();
     let rest = &w[lead..];
-    // Explaining asks to know ("no file involved, just explain it").
     let verb = |v: &String| super::task_words::starts_task(v) && v != "explain";
-    let commands =
-        rest.len() >= 2 && (rest.first().is_some_and(verb) || super::idioms::commands(rest));
-    commands.then_some(last)
+    rest.len() >= 2 && (rest.first().is_some_and(verb) || super::idioms::commands(rest))
 }
 
 /// True when `words` tell a choice the person made: "I picked postgres

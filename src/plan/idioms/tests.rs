@@ -133,8 +133,11 @@ fn a_thin_ask_one_home_art_in_code_and_a_second_checkout_name_their_work() {
     assert_eq!(terms("not sure what i want out of it yet"), ["aim"]);
     assert_eq!(terms("tell me what it looks like i'm after"), ["aim"]);
     assert!(terms("i'm not sure what i want for dinner").is_empty());
-    assert_eq!(terms("make everything else point at it"), ["ssotiz"]);
-    assert_eq!(terms("defined in exactly one spot"), ["ssotiz"]);
+    assert_eq!(terms("make everything else point at it"), ["consolid"]);
+    assert_eq!(terms("defined in exactly one spot"), ["consolid"]);
+    assert_eq!(terms("point the others at it"), ["consolid"]);
+    assert_eq!(terms("make one of them the real one"), ["consolid"]);
+    assert!(terms("point at the others").is_empty());
     assert_eq!(terms("make me something pretty with code"), ["algorithm"]);
     assert_eq!(terms("set me up a separate checkout"), ["worktre"]);
 }
@@ -400,6 +403,7 @@ fn every_term_is_a_stem_and_every_idiom_lowercase() {
         let word = match *term {
             "verif" => "verification",
             "worktre" => "worktrees",
+            "consolid" => "consolidate",
             t => t,
         };
         assert_eq!(a.terms(word), [*term], "{idiom:?}");
