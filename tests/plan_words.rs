@@ -165,6 +165,15 @@ fn writing_a_failing_test_asks_for_test_driven_work() {
         ),
         ["tdd-workflow"]
     );
+    // Of any kind: "a failing regression test".
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/practices",
+            "the csv parser drops quoted commas. write a failing regression test for it before \
+             you touch the parser"
+        ),
+        ["tdd-workflow"]
+    );
     // Fixing a test that fails is no test written first.
     assert!(planned_in(
         "fixtures/plan/practices",
@@ -540,5 +549,17 @@ fn naming_the_real_copy_asks_to_consolidate() {
              point the rest to it"
         ),
         ["one-source"]
+    );
+}
+
+#[test]
+fn texting_shorthand_for_through_is_through() {
+    assert_eq!(
+        targets(&plan(
+            "wanna add dark mode to the app. before anything lets talk thru what it should \
+             actually do",
+            &[]
+        )),
+        ["brainstorm-ideas"]
     );
 }

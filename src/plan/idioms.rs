@@ -12,10 +12,10 @@
 //! | term | idioms |
 //! |---|---|
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
-//! | `brainstorm` | think (it) through, talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
+//! | `brainstorm` | think (it) through ("thru" too), talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
 //! | `deploy` | push/put/take it live, put/get it online |
-//! | `tdd` | write/add a (the) failing test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
+//! | `tdd` | write/add a (the) failing (…) test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
@@ -109,10 +109,10 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["what's|whats|what", GAP, "causing"], "debug", Failing),
     (&["no|zero", "idea|clue", "why"], "debug", Failing),
     (&["what's|whats", GAP, "going", "on"], "debug", Failing),
-    (&["think", "through"], "brainstorm", Always),
-    (&["think", "it", "through"], "brainstorm", Always),
-    (&["talk", "it|this|that", "through", "with", "me|us"], "brainstorm", Always),
-    (&["talk|talking", "through", "how|what", GAP, GAP, "should", NOT_HAVE], "brainstorm", Always),
+    (&["think", "through|thru"], "brainstorm", Always),
+    (&["think", "it", "through|thru"], "brainstorm", Always),
+    (&["talk", "it|this|that", "through|thru", "with", "me|us"], "brainstorm", Always),
+    (&["talk|talking", "through|thru", "how|what", GAP, GAP, "should", NOT_HAVE], "brainstorm", Always),
     (&["bounce", "ideas"], "brainstorm", Always),
     (&["bounce", "some", "ideas"], "brainstorm", Always),
     (&["spitball"], "brainstorm", Always),
@@ -139,7 +139,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["want|wants|wanting", "it|this|that", "to", "fail"], "attack", Always),
     (&["devil's|devils", "advocate"], "attack", Always),
     (&["tear|rip|pick", "it|this|that|them", "apart"], "attack", Always),
-    (&["write|add|writing|adding", "a|the", "failing", "test|tests"], "tdd", Always),
+    (&["write|add|writing|adding", "a|the", "failing", GAP, "test|tests"], "tdd", Always),
     (&["write|add|writing|adding", "failing", "tests"], "tdd", Always),
     (&["write|add|writing|adding", "a|the", "test", "that|which", "fails"], "tdd", Always),
     (&["write|add|writing|adding", "tests", "that|which", "fail"], "tdd", Always),
@@ -218,7 +218,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["verify|verifying", GAP, "numbers|figures"], "factual", Always),
     (&["not", "sure|confident", "about", GAP, "facts|stats|claims|numbers"], "factual", Always),
     (&["design", "together"], "brainstorm", Always),
-    (&["talk|work|think|walk", GAP, "design", "through"], "brainstorm", Always),
+    (&["talk|work|think|walk", GAP, "design", "through|thru"], "brainstorm", Always),
     (&["work|nail|hash|flesh|pin", "out|down", "the", "design"], "brainstorm", Always),
     (&["agreeing|agrees|agree", "with", "itself|ourselves|themselves"], "leakag", Always),
     (&["same", GAP, "grades|grading|graded|scores|scored|judges|judging"], "leakag", Always),

@@ -298,7 +298,7 @@ pub fn phrasal_command(words: &[&str]) -> bool {
     use super::compounds::PARTICLES;
     // "go through the components", "look into the logs": prepositions that
     // make a verb of work with the verb before them.
-    let particle = |p: &str| PARTICLES.contains(&p) || matches!(p, "through" | "into");
+    let particle = |p: &str| PARTICLES.contains(&p) || matches!(p, "through" | "thru" | "into");
     match words {
         [verb, p, object, ..] => {
             verb_shaped(verb)

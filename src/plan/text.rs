@@ -21,7 +21,7 @@ pub const STOP_WORDS: &[&str] = &[
     "over", "per", "please", "pls", "quick", "quickly", "really", "right", "shall", "she",
     "should", "so", "some", "someone", "something", "sometimes", "still", "such", "sure", "than",
     "thank", "thanks", "that", "the", "their", "them", "then", "there", "these", "they", "this",
-    "those", "through", "to", "too", "totally", "until", "up", "us", "use", "using", "very", "via",
+    "those", "through", "thru", "to", "too", "totally", "until", "up", "us", "use", "using", "very", "via",
     "wanna", "want", "was", "way", "we", "were", "what", "when", "where", "which", "while", "who",
     "whom", "why", "will", "with", "without", "would", "yet", "you", "your", "yours",
 ];
@@ -184,6 +184,7 @@ pub fn is_stop_word(w: &str) -> bool {
                 | "this"
                 | "those"
                 | "through"
+                | "thru"
                 | "to"
                 | "too"
                 | "totally"

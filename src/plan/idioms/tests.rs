@@ -136,6 +136,8 @@ fn a_thin_ask_one_home_art_in_code_and_a_second_checkout_name_their_work() {
     assert_eq!(terms("make everything else point at it"), ["consolid"]);
     assert_eq!(terms("defined in exactly one spot"), ["consolid"]);
     assert_eq!(terms("point the others at it"), ["consolid"]);
+    assert_eq!(terms("write a failing regression test"), ["tdd"]);
+    assert_eq!(terms("lets talk thru what it should do"), ["brainstorm"]);
     assert_eq!(terms("make one of them the real one"), ["consolid"]);
     assert!(terms("point at the others").is_empty());
     assert_eq!(terms("make me something pretty with code"), ["algorithm"]);
