@@ -572,3 +572,18 @@ fn an_item_of_a_list_is_asked_for_by_its_mark() {
         ["root-cause", "verify-first", "commit"]
     );
 }
+
+#[test]
+fn a_test_named_first_is_no_command_to_test() {
+    // "test_invoice_totals passes locally but fails…" opens with an
+    // identifier, not the verb "test": it sets the scene of the ask, and
+    // the CI skill is not taken for it.
+    assert_eq!(
+        targets(&plan(
+            "test_invoice_totals passes locally but fails 1 in 5 runs in CI. I want the actual \
+             cause nailed down",
+            &[]
+        )),
+        ["methodical-debugging"]
+    );
+}

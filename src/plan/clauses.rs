@@ -101,8 +101,9 @@ pub(super) fn words_of(text: &str) -> Vec<(String, usize, usize)> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
     for (i, c) in text.char_indices() {
-        // A typed or a typographic apostrophe: "I'd", "I’d".
-        let inside = c.is_alphanumeric() || matches!(c, '\'' | '\u{2019}' | '-' | '/' | ':');
+        // A typed or a typographic apostrophe: "I'd", "I’d". An
+        // identifier is one word: "test_refund_is_idempotent" is no "test".
+        let inside = c.is_alphanumeric() || matches!(c, '\'' | '\u{2019}' | '-' | '/' | ':' | '_');
         match (inside, start) {
             (true, None) => start = Some(i),
             (false, Some(b)) => {

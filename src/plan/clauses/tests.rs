@@ -533,3 +533,12 @@ fn separately_opens_a_step_of_its_own() {
         "{c:?}"
     );
 }
+
+#[test]
+fn an_identifier_is_one_word() {
+    let w: Vec<String> = words_of("test_refund_is_idempotent fails")
+        .into_iter()
+        .map(|(w, _, _)| w)
+        .collect();
+    assert_eq!(w, ["test_refund_is_idempotent", "fails"]);
+}
