@@ -58,3 +58,24 @@ fn a_count_alone_asks_for_the_things_before_it() {
         ["sheets", "word-docs"]
     );
 }
+
+#[test]
+fn getting_rid_of_a_thing_and_cutting_a_branch_name_their_work() {
+    // "get rid of" is removing, as the dash skill says; "cut a branch" is
+    // creating one. Neither skill's name holds the word asked about.
+    assert_eq!(
+        planned_in(
+            DESCRIBED,
+            "the README intro is so wordy. tighten the prose without losing a point, and get \
+             rid of the dashes too"
+        ),
+        ["debloat", "dedasher"]
+    );
+    assert_eq!(
+        planned_in(
+            DESCRIBED,
+            "I'm on main with uncommitted work for PAY-1187. cut a branch for it first"
+        ),
+        ["git-start"]
+    );
+}
