@@ -79,3 +79,15 @@ fn getting_rid_of_a_thing_and_cutting_a_branch_name_their_work() {
         ["git-start"]
     );
 }
+
+#[test]
+fn a_condition_on_the_work_before_opens_the_next_step() {
+    // "if it holds up, write me a short plan" is the next step, not more
+    // about the brainstorm; "if you have time" says only when.
+    let p = plan(
+        "brainstorm the caching idea with me, I want to pressure the design hard. if it holds \
+         up, write me a short plan",
+        &[],
+    );
+    assert_eq!(targets(&p), ["brainstorm-ideas", "drafting-plans"]);
+}

@@ -35,7 +35,8 @@ const FORWARD: &[&[&str]] = &[
 ];
 
 /// Words that open a clause of time before a sentence's main clause:
-/// "once that's done, …", "when the spec is approved write the plan".
+/// "once that's done, …", "when the spec is approved write the plan"
+/// (and "if" on the work before: "if it survives, …").
 const TIME_OPENERS: &[&str] = &["once", "when", "after", "before"];
 
 /// Words that end a clause of time written without a comma: "once that's
@@ -103,7 +104,26 @@ pub fn opener_end<S: AsRef<str>>(
         return Some(len);
     }
     let first = words.first()?.as_ref();
-    if !TIME_OPENERS.contains(&first) {
+    // "if it survives, write me a short plan", "if everything passes,
+    // wrap it up": a condition on the work before, not "if you have
+    // time, …", which says when the person allows it, nor "if the runtime
+    // is missing, install it", a state of the machine.
+    let on_before = first == "if"
+        && words.get(1).is_some_and(|w| {
+            matches!(
+                w.as_ref(),
+                "it" | "it's"
+                    | "its"
+                    | "that"
+                    | "that's"
+                    | "this"
+                    | "they"
+                    | "they're"
+                    | "everything"
+                    | "all"
+            )
+        });
+    if !TIME_OPENERS.contains(&first) && !on_before {
         return None;
     }
     // "When I run the build from my script, it works fine" says when, and

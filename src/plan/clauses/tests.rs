@@ -542,3 +542,15 @@ fn an_identifier_is_one_word() {
         .collect();
     assert_eq!(w, ["test_refund_is_idempotent", "fails"]);
 }
+
+#[test]
+fn if_on_the_work_before_opens_a_step() {
+    let c = split("Try to kill the plan. If it survives, write me a short plan.");
+    assert!(c[1].step, "{c:?}");
+    for s in [
+        "Fix the lint. If you have time, write the notes.",
+        "Benchmark it. If the runtime is missing, install it.",
+    ] {
+        assert!(!split(s)[1].step, "{s}");
+    }
+}
