@@ -91,3 +91,15 @@ fn a_condition_on_the_work_before_opens_the_next_step() {
     );
     assert_eq!(targets(&p), ["brainstorm-ideas", "drafting-plans"]);
 }
+
+#[test]
+fn being_shown_it_passes_asks_for_verification() {
+    // "show me it's passing" asks for the evidence before the claim.
+    assert_eq!(
+        targets(&plan(
+            "think it's ready to ship. first run everything and show me it's passing, then ship it",
+            &[]
+        )),
+        ["evidence-first", "ship-it"]
+    );
+}

@@ -13,7 +13,7 @@
 //! |---|---|
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through ("thru" too), talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
-//! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting") |
+//! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting"), show/prove (to) me (…) it's/everything (…) passing, green or working |
 //! | `deploy` | push/put/take it live, put/get it online |
 //! | `tdd` | write/add a (the) failing (…) test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
@@ -123,6 +123,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["make", "sure", "it", "works"], "verif", Always),
     (&["confirm", "it", "works"], "verif", Always),
     (&["show|shown|showing|paste|pasted|pasting", "me|us", "the", GAP, "output"], "verif", Always),
+    (&["show|prove", "me|us", GAP, "its|it's|it|everything|they're|theyre|all", GAP, "passing|passes|pass|green|works|working"], "verif", Always),
+    (&["prove", "to", "me|us", GAP, "its|it's|it|everything|they're|theyre|all", GAP, "passing|passes|pass|green|works|working"], "verif", Always),
     (&["like", GAP, "person|human|humans|people", "wrote|had|did"], "human", Always),
     (&["like", "a|an", "actual|real", GAP, "wrote"], "human", Always),
     (&["like", GAP, "robot|bot|chatbot|ai|machine|chatgpt|gpt", "wrote"], "human", Always),

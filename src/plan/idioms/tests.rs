@@ -138,6 +138,9 @@ fn a_thin_ask_one_home_art_in_code_and_a_second_checkout_name_their_work() {
     assert_eq!(terms("point the others at it"), ["consolid"]);
     assert_eq!(terms("write a failing regression test"), ["tdd"]);
     assert_eq!(terms("get rid of the dashes"), ["remov"]);
+    assert_eq!(terms("show me it's actually green"), ["verif"]);
+    assert_eq!(terms("prove to me everything is passing"), ["verif"]);
+    assert!(terms("show me the green button").is_empty());
     assert_eq!(terms("cut a new feature branch"), ["creat"]);
     assert!(terms("cut the intro in half").is_empty());
     assert_eq!(terms("lets talk thru what it should do"), ["brainstorm"]);
