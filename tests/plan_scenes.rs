@@ -118,3 +118,15 @@ fn a_wish_said_politely_is_the_request_and_also_adds_one() {
         ["sheets", "word-docs"]
     );
 }
+
+#[test]
+fn a_link_handed_over_before_read_that_is_a_page_to_read() {
+    assert_eq!(
+        targets(&plan(
+            "https://www.example.com/blog/2024/off-cpu-analysis.html -- read that and tell me \
+             whether the approach would work on our Go services",
+            &[]
+        )),
+        ["page-to-markdown"]
+    );
+}

@@ -292,7 +292,7 @@ fn read_after(after: &str) -> bool {
         READ_VERBS.contains(&p[0].as_str())
             && matches!(
                 p[1].as_str(),
-                "it" | "them" | "these" | "those" | "each" | "both" | "all"
+                "it" | "them" | "these" | "those" | "each" | "both" | "all" | "that" | "this"
             )
     })
 }
@@ -447,6 +447,10 @@ mod tests {
         assert_eq!(
             words("posts: https://example.com/a https://example.com/b . read them"),
             ["posts", "webpage", "a", "webpage", "b", "read", "them"]
+        );
+        assert_eq!(
+            words("https://example.com/a -- read that and tell me"),
+            ["webpage", "a", "read", "that", "and", "tell", "me"]
         );
         assert_eq!(
             words("posts: https://example.com/a . fix them"),
