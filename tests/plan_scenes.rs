@@ -105,21 +105,6 @@ fn being_shown_it_passes_asks_for_verification() {
 }
 
 #[test]
-fn a_wish_said_politely_is_the_request_and_also_adds_one() {
-    // "It would be great if…" asks for the spreadsheet; "Also please …"
-    // is a second task, not more about the first.
-    assert_eq!(
-        targets(&plan(
-            "Our sales team tracks leads in a messy CSV export from the CRM. It would be great \
-             if the numbers ended up in a proper spreadsheet with a pivot by region. Also please \
-             write the summary for the board as a Word document.",
-            &[]
-        )),
-        ["sheets", "word-docs"]
-    );
-}
-
-#[test]
 fn a_link_handed_over_before_read_that_is_a_page_to_read() {
     assert_eq!(
         targets(&plan(

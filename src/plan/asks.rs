@@ -137,16 +137,10 @@ fn after_apart(sentence: &str) -> Option<&str> {
 }
 
 /// True when `sentence` asks for a task apart from the ones before it:
-/// "Separately, do a vulnerability pass on the handler", "Also please
-/// write the summary as a Word document". It is no elaboration of the
-/// request before it.
+/// "Separately, do a vulnerability pass on the handler". It is no
+/// elaboration of the request before it.
 pub fn asks_apart(sentence: &str) -> bool {
-    let w = words_of(sentence);
-    let bare = w
-        .first()
-        .filter(|(x, _, _)| APART.contains(&x.as_str()))
-        .map(|(_, _, end)| sentence[*end..].trim_start());
-    after_apart(sentence).or(bare).is_some_and(is_request_here)
+    after_apart(sentence).is_some_and(is_request_here)
 }
 
 /// What follows a short opening clause of when, whether or while that
@@ -387,30 +381,9 @@ fn says_it_wants(sentence: &str) -> bool {
         "we have to",
         "been asked to",
         "your task is",
-        // Wishes, as people write them politely: "it would be great if
-        // …", "I was hoping you could …", "any chance you could …".
-        "would be great",
-        "would be nice",
-        "would be helpful",
-        "it'd be great",
-        "it'd be nice",
-        "would love",
-        "was hoping",
-        "were hoping",
-        "hoping you could",
-        "appreciate it if",
-        "i'd appreciate",
-        "would appreciate",
-        "any chance you",
-        "grateful for",
-        "i'm looking for",
-        "we're looking for",
     ];
-    // "Could we get the README reorganised?" asks, opening the sentence;
-    // "what can we do now?" is a question.
-    let opens_with_we = ["can we ", "could we "].iter().any(|m| t.starts_with(m));
     // Whole words: "exactly what I needed" wants nothing more.
-    opens_with_we || MARKERS.iter().any(|m| has_words(&t, m.trim_end()))
+    MARKERS.iter().any(|m| has_words(&t, m.trim_end()))
 }
 
 mod questions;
