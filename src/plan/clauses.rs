@@ -484,12 +484,16 @@ fn command_after_scene(trimmed: &str, cut: &mut Vec<(String, Option<Link>)>) -> 
     // A sentence already cut has its pieces read as they are: making it a
     // request through its last piece took skills for the scenes of
     // declines ("don't commit anything, I'll … commit it myself").
-    if is_request(trimmed) || cut.len() > 1 {
+    if cut.len() > 1 {
         return (false, false);
     }
+    // The cheap tests first: most sentences end in no command.
     let Some((scene, command)) = trimmed.rsplit_once(',').filter(|(_, c)| commands(c)) else {
         return (false, false);
     };
+    if is_request(trimmed) {
+        return (false, false);
+    }
     // Not a comma of a list in parentheses: "(list items, release stock)".
     if command.contains(')') && !command.contains('(') {
         return (false, false);

@@ -287,7 +287,10 @@ pub fn is_knowledge_request(text: &str) -> bool {
     };
     // A plain telling is asked to know after "explain" alone ("explain an
     // eigenvector in plain words"), not after "bring me up to speed".
-    MARKERS.iter().any(|m| asked_to_know(m, false)) || plain_telling(&t, asked_to_know)
+    // A plain telling asks to know only after "explain" (see
+    // `agent_explains`).
+    MARKERS.iter().any(|m| asked_to_know(m, false))
+        || t.contains("explain") && plain_telling(&t, asked_to_know)
 }
 
 /// True when `asked_to_know` holds for a marker of a telling made plain in
@@ -302,6 +305,9 @@ fn plain_telling(t: &str, asked_to_know: impl Fn(&&str, bool) -> bool) -> bool {
 /// to know, not for work.
 pub fn asks_plain_telling(text: &str) -> bool {
     let t = text.to_lowercase();
+    if !t.contains("explain") {
+        return false;
+    }
     plain_telling(&t, |m, _| {
         t.find(*m)
             .is_some_and(|at| agent_explains(&words_of(&t[..at])))
@@ -318,6 +324,10 @@ fn told_as_to_child(t: &str) -> Option<String> {
     const CHILD: &[&str] = &[
         "child", "five", "kid", "kids", "six", "ten", "toddler", "twelve", "grandma", "grandpa",
     ];
+    // Most text holds no "like": a search says so before any word is read.
+    if !t.contains("like") {
+        return None;
+    }
     let w = words_of(t);
     let word = |i: usize| w.get(i).map_or("", |x| x.0.as_str());
     (0..w.len()).find_map(|i| {
