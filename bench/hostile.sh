@@ -161,6 +161,11 @@ print(" ".join("".join(random.choice(string.ascii_lowercase) for _ in range(7)) 
   local marks
   marks=$(python3 -c "print(\"don't touch it - \" * 6000)")
   measure "plan, one clause of 6,000 refusals and dashes" "$re0" --catalog catalogs/dev-workflow plan "$marks" --format json
+  # 12,000 arrows: what follows each is read only near it (it was
+  # quadratic at 9ffc68d: 2.8 s).
+  local arrows
+  arrows=$(python3 -c "print('fix it -> ' * 12000)")
+  measure "plan, a chain of 12,000 arrows" "$re0" --catalog catalogs/dev-workflow plan "$arrows" --format json
 }
 
 case "$what" in

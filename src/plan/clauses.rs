@@ -271,7 +271,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // to fix first." alone asks for one thing).
         let after_request = read.requests.iter().any(|r| *r);
         let mut cut = cut_sentence(trimmed);
-        let (scene_first, commands) = command_after_scene(trimmed, &mut cut);
+        let (scene_first, ends_in_command) = command_after_scene(trimmed, &mut cut);
         // "oh wait, nothing is committed yet, commit the changes first":
         // the task that says so may end the sentence after its scene.
         let last_first = cut.len() > 1 && cut.last().is_some_and(|(t, _)| ends_first_step(t));
@@ -291,7 +291,13 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         let waits = defers.first().copied().unwrap_or(false);
         let step = !asked
             && (opens_step(trimmed) || first_step || listed_step || waits || asks_apart(trimmed));
-        read.sentence(trimmed, &cut, asked, step || commands, &mut statements);
+        read.sentence(
+            trimmed,
+            &cut,
+            asked,
+            step || ends_in_command,
+            &mut statements,
+        );
         read.marks.push(!asked && listed_step);
         let mut first = true;
         let several = cut.len() > 1;
@@ -383,8 +389,6 @@ impl Read {
             && !cut
                 .iter()
                 .any(|(t, _)| is_request(t.trim()) && !is_knowledge_request(t.trim()));
-        // "the hero headline is weak, punch it up": a command after the
-        // scene, in a piece of its own.
         self.requests
             .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
         self.steps.push(step);

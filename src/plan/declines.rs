@@ -70,8 +70,9 @@ const DECLINES: &[&str] = &[
 ];
 
 /// Asides that ask for nothing: stepping away ("brb", "coffee time, back
-/// in 20") or idle curiosity ("just curious", "quick opinion", "no code
-/// needed", "not in the middle of anything"). Unlike [`DECLINES`], after
+/// in 20") or idle curiosity ("just curious", "quick opinion", "not in
+/// the middle of anything"). Not "no code needed": "quick plan for rate
+/// limiting, just the plan, no code" asks for the plan. Unlike [`DECLINES`], after
 /// something that fails they still leave that to be worked on ("the CI
 /// failed again overnight. brb"; "the deploy 500s, just curious"), so they
 /// are read by [`says_aside`], which the intent's failing is weighed
