@@ -1,7 +1,8 @@
 //! `re0 plan` selects on a catalog shaped like the real ones (no
 //! contracts, long "Use when…" descriptions, quoted trigger phrases,
 //! exclusions, a YAML slip, an outside selector): each cause of imprecise
-//! selection pinned. How such a plan is ordered is in `plan_order.rs`.
+//! selection pinned. How such a plan is ordered is in `plan_order.rs`;
+//! intents that ask for no skill's work are in `plan_nothing.rs`.
 
 mod common;
 
@@ -183,170 +184,6 @@ fn a_verb_on_no_list_before_its_object_is_the_request() {
 }
 
 #[test]
-fn questions_and_near_misses_plan_zero_steps() {
-    // The name still works as a command.
-    assert_eq!(
-        targets(&plan("compass the project for me", &[])),
-        ["compass"]
-    );
-    assert_eq!(
-        targets(&plan("tidy the spreadsheet from finance", &[])),
-        ["sheets"]
-    );
-    for intent in [
-        "tell me a fun fact about slides",
-        "What font size works best on slides?",
-        "is a spreadsheet better than a database",
-        // The second of a pair is not a task: "…between rebase and ship it".
-        "what's the difference between rebase and ship it",
-        "what is the difference between a design doc and review notes",
-        // A measure asked after, behind a scene: "how far apart should…".
-        "building a wooden deck in the backyard, how far apart should the joists be?",
-        // A skill's name as the subject of a statement, not a command.
-        "compass needle keeps spinning on the hike, anything better than a phone app?",
-        // A format talked about, in a clause that asks for nothing.
-        "the spreadsheet from finance has twelve tabs now",
-    ] {
-        let p = plan(intent, &[]);
-        assert_eq!(
-            p["result"],
-            "zero-steps",
-            "{intent}: {}",
-            targets(&p).join(",")
-        );
-    }
-}
-
-#[test]
-fn an_intent_that_wants_no_work_done_plans_zero_steps() {
-    // The statement alone is read as a problem to work on ...
-    let statement = "the CI checks on my pull request failed again overnight";
-    assert_eq!(targets(&plan(statement, &[])), ["fix-ci"]);
-    assert_eq!(
-        targets(&plan("the slides for the all-hands are done", &[])),
-        ["slides"]
-    );
-    // ... and not when the person says they want nothing done.
-    for intent in [
-        "the CI checks on my pull request failed again overnight, just venting",
-        "the slides for the all-hands are done. that's all for today, thanks",
-        "CI checks on the pull request keep failing. not asking for anything, just venting",
-        "lol the slides at the all-hands were bullet points only. I just needed to vent",
-        "what's the difference between a deck and slides? not doing anything, just want to understand it",
-    ] {
-        let p = plan(intent, &[]);
-        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
-    }
-    // --explain says why the skill that fits is not taken.
-    let p = plan(&format!("{statement}, just venting"), &["--explain"]);
-    let row = p["explain"]
-        .as_array()
-        .and_then(|rows| rows.iter().find(|r| r["skill"] == "fix-ci"))
-        .expect("fix-ci is explained");
-    assert!(
-        row["why"].as_str().unwrap().contains("wants no work done"),
-        "{row}"
-    );
-    // A request beside those words still asks.
-    for intent in [
-        "just curious, the CI checks on my pull request failed again, fix them",
-        "just venting. Anyway, can you fix the CI checks on my pull request?",
-        "fix the failing CI checks on my pull request, that's all for today",
-        "just curious whether you could fix the CI checks on my pull request",
-        // Signing off is no decline: the work may go on meanwhile.
-        "the CI checks on my pull request failed again overnight. brb",
-        // Only part of the work is declined.
-        "not asking for anything fancy, the CI checks on my pull request failed again",
-        // A task cut from the sentence, or a question that names work.
-        "just curious, the CI checks on my pull request failed and fix them",
-        "need to vent: the CI checks on my pull request failed again. any way to fix that?",
-    ] {
-        assert_eq!(targets(&plan(intent, &[])), ["fix-ci"], "{intent}");
-    }
-}
-
-#[test]
-fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
-    // Each of these names the work a skill does, and says it is not wanted
-    // of the agent: the person does it, did it, or takes the ask back.
-    for intent in [
-        "I'll fix the CI checks on my pull request myself later, no need for you to touch it",
-        "fyi I went ahead and fixed the CI checks on my pull request myself, so nothing for you to do there",
-        "the slides for the all-hands still need work. I'm doing them myself tomorrow, just needed to vent for a sec",
-        "Never mind the slides for the all-hands from earlier. I finished them, so ignore that request.",
-        "the slides went down great at the all-hands. no changes needed, just wanted to say thanks",
-        "I'm fixing the CI checks on my pull request by hand, so please don't touch anything.",
-        "I am fixing the CI checks on my pull request manually tonight.",
-        "how are slides different from a deck? not asking you to do anything in the repo, I just want to understand it before my talk tomorrow",
-        // 63e4dfd planned these: sparing the agent a task ("no need to …")
-        // beside declining the rest, and "don't run anything".
-        "no need to touch the budget spreadsheet, I already fixed the formulas by hand. just so you know",
-        "fyi I'll write the slides myself this weekend, no need to draft anything. just letting you know the talk moved",
-        "what's the difference between a merge and a rebase when they stop on conflicts? just curious, don't run anything",
-        // 0a4b781 planned these: the sentence beside a question of
-        // knowledge is its scene, and "not fixing anything" declines.
-        "what does CI even stand for? my manager keeps saying the CI checks on our pull request failed",
-        "What's the difference between a merge and a rebase? My team keeps stopping on conflicts.",
-        "is the free tier of GitHub Actions ok for pull request checks? not fixing anything, just wondering",
-    ] {
-        let p = plan(intent, &[]);
-        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
-    }
-    // Work the person did is a scene, and a request beside it still asks.
-    for (intent, skill) in [
-        // 63e4dfd also planned the spreadsheet skill.
-        (
-            "no need to touch the spreadsheet, just fix the failing CI on my PR",
-            "fix-ci",
-        ),
-        (
-            "I'll do the slides myself. Now fix the CI checks on my pull request.",
-            "fix-ci",
-        ),
-        (
-            "I'm doing the slides myself; you fix the CI checks on my pull request.",
-            "fix-ci",
-        ),
-        (
-            "I fixed the CI checks on my pull request myself and they failed again",
-            "fix-ci",
-        ),
-        (
-            "I am rerunning the CI checks on my pull request manually and they fail",
-            "fix-ci",
-        ),
-        (
-            "I'm updating the slides for the all-hands by hand; you fix the CI checks on my pull request",
-            "fix-ci",
-        ),
-        (
-            "I'll do the slides myself, but fix the CI checks on my pull request",
-            "fix-ci",
-        ),
-        (
-            "never mind the slides, fix the CI checks on my pull request instead",
-            "fix-ci",
-        ),
-        (
-            "no need for you to touch the slides. fix the CI checks on my pull request",
-            "fix-ci",
-        ),
-    ] {
-        assert_eq!(targets(&plan(intent, &[])), [skill], "{intent}");
-    }
-}
-
-#[test]
-fn the_folder_a_file_lives_in_asks_for_nothing() {
-    // "docs" is only where the file lives: no design document is asked for.
-    let p = plan("tighten the wording in docs/onboarding.md", &[]);
-    assert!(!targets(&p).contains(&"design-doc".to_string()), "{p}");
-    // Named as the work, the same word still asks.
-    let p = plan("write the design docs for the onboarding flow", &[]);
-    assert_eq!(targets(&p), ["design-doc"]);
-}
-
-#[test]
 fn a_bare_ask_or_one_made_while_at_it_makes_the_scene_the_work() {
     // "Figure out why." names nothing: what it is about is the sentence
     // before it. Unless the bare ask chose a skill itself (debugging).
@@ -389,41 +226,6 @@ fn one_headline_word_with_little_evidence_is_not_enough() {
     // Two words of its description, or more evidence, still choose it.
     let p = plan("pick the single next step for this stalled project", &[]);
     assert_eq!(targets(&p), ["compass"]);
-}
-
-#[test]
-fn a_clause_that_only_forbids_asks_for_nothing() {
-    for (intent, want) in [
-        (
-            "Don't touch the slides for the all-hands, fix the CI checks on my pull request",
-            vec!["fix-ci"],
-        ),
-        ("Don't touch the slides for the all-hands.", vec![]),
-        (
-            "the deck renders blank since the update. Don't start patching things, find the actual cause first.",
-            vec!["methodical-debugging"],
-        ),
-        // A refusal ends at a mark: what follows it is asked.
-        (
-            "Don't touch the slides for the all-hands — fix the CI checks on my pull request",
-            vec!["fix-ci"],
-        ),
-        (
-            "don't merge yet, please fix the CI checks on my pull request first",
-            vec!["fix-ci"],
-        ),
-        (
-            "skip the slides for the all-hands, focus on the CI checks on my pull request",
-            vec!["fix-ci"],
-        ),
-        // Not what someone else never did.
-        (
-            "have someone who's never seen the slides for the all-hands review them cold",
-            vec!["slides"],
-        ),
-    ] {
-        assert_eq!(targets(&plan(intent, &[])), want, "{intent}");
-    }
 }
 
 #[test]
@@ -765,47 +567,6 @@ fn the_skill_for_what_the_command_makes_is_taken_beside_a_stronger_one() {
 }
 
 #[test]
-fn work_the_person_forbids_selects_nothing() {
-    // "don't …" names work the person does not want: its words are context.
-    for intent in [
-        "compare the options for the message queue, but don't take meeting notes on it",
-        "compare the options for the message queue and dont send the meeting notes to anyone",
-        "hold off on the meeting notes, compare the options for the message queue",
-        "compare the options for the message queue; skip the meeting notes",
-    ] {
-        assert_eq!(
-            targets(&plan(intent, &[])),
-            ["research-options"],
-            "{intent}"
-        );
-    }
-    // Not forbidding: "don't forget to…", "I don't know how to…",
-    // "don't overthink it, just…"; nor "how else can you…", a request.
-    for intent in [
-        "dont forget to write a design doc for the cache",
-        "I don't know how to write a design doc for the cache",
-        "how else can you write a design doc for the cache",
-    ] {
-        assert_eq!(targets(&plan(intent, &[])), ["design-doc"], "{intent}");
-    }
-    assert_eq!(
-        targets(&plan(
-            "don't overthink it, just make slides for the launch",
-            &[]
-        )),
-        ["slides"]
-    );
-    // What the condition after it asks for is still wanted.
-    assert_eq!(
-        targets(&plan(
-            "don't send the meeting notes until you take meeting notes for the call",
-            &[]
-        )),
-        ["make-notes"]
-    );
-}
-
-#[test]
 fn next_inside_a_noun_phrase_is_no_connective() {
     // "the next design document review" is one thing; ", next …" is a step.
     assert_eq!(
@@ -822,18 +583,6 @@ fn next_inside_a_noun_phrase_is_no_connective() {
         )),
         ["send-notes", "research-options"]
     );
-}
-
-#[test]
-fn a_question_after_a_lead_in_word_plans_nothing() {
-    let p = plan("roughly how do people decide which slides to cut?", &[]);
-    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
-}
-
-#[test]
-fn a_question_after_a_colon_plans_nothing() {
-    let p = plan("slides homework: what's a good number of bullets", &[]);
-    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
 }
 
 #[test]
