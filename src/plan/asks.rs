@@ -242,12 +242,8 @@ fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     if matches!(w, [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
         return true;
     }
-    // "Get rid of them, picking a comma…": a command to remove.
-    if matches!(w, [(a, _, _), (b, _, _), (c, _, _), ..] if a == "get" && b == "rid" && c == "of") {
-        return true;
-    }
-    // "talk it through with me", "double check the totals": an idiom of
-    // work that opens the sentence is its command.
+    // "talk it through with me", "double check the totals", "get rid of
+    // them": an idiom of work that opens the sentence is its command.
     let opening: Vec<&str> = w.iter().take(8).map(|(x, _, _)| x.as_str()).collect();
     if super::idioms::commands(&opening) {
         return true;

@@ -46,7 +46,7 @@ use super::declines::{a_piece_asks, declines_work};
 use super::order_words;
 use super::sentences;
 use super::task_words::{opens_imperative, starts_joined_task};
-use bare::{adds_to_before, is_bare};
+use bare::{adds_to_before, is_bare, POINTS_BACK};
 use cut::cut_sentence;
 use order_marks::{
     ends_first_step, opens_first_step, opens_reversed, opens_step, opens_with_order,
@@ -503,12 +503,9 @@ fn command_after_scene(trimmed: &str, cut: &mut Vec<(String, Option<Link>)>) -> 
         return (false, false);
     }
     let refers = is_bare(command)
-        || plain_all(command).iter().any(|w| {
-            matches!(
-                w.as_str(),
-                "it" | "them" | "this" | "that" | "these" | "those"
-            )
-        });
+        || plain_all(command)
+            .iter()
+            .any(|w| POINTS_BACK.contains(&w.as_str()));
     if !refers {
         let link = cut[0].1;
         *cut = vec![

@@ -124,12 +124,15 @@ fn on_those_listed(words: &[String]) -> bool {
     counted && (starts_joined_task(verb) || DEALS_WITH.contains(&verb.as_str()) || verb == "do")
 }
 
+/// Words that point back at what the sentence before, or the scene
+/// before a comma, says: "Handle it.", "…, punch it up".
+pub(super) const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these", "them"];
+
 /// True when `words` are a command to deal with a problem whose object is
 /// only a word that points back: "Untangle those.", "Sort that out
 /// please.", "Handle it." Not "Post it." or "Merge it.": there the verb
 /// is the work, and the sentence before says what it is done to.
 fn verb_on_pronoun(words: &[String]) -> bool {
-    const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these", "them"];
     const FILLER: &[&str] = &[
         "up", "out", "please", "pls", "now", "just", "for", "me", "us",
     ];
