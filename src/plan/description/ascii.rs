@@ -44,6 +44,7 @@ pub fn cut(text: &str, lower: &str) -> Cut {
         };
         cut_sentence(&mut parts, text, range.0 as usize..range.1 as usize, &w);
     }
+    parts.drop_excluded_phrases();
     Cut { parts, words }
 }
 
