@@ -258,3 +258,26 @@ fn a_question_after_a_colon_plans_nothing() {
     let p = plan("slides homework: what's a good number of bullets", &[]);
     assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
 }
+
+#[test]
+fn a_ticket_or_a_dictated_note_with_nothing_to_do_plans_nothing() {
+    for intent in [
+        // Pasted from a tracker: a title, then what was resolved.
+        "SLIDES-12: All-hands slides (won't do)\nResolution: Won't fix. Closing, nothing to draft.",
+        "CI-7: checks on the pull request failed overnight\nAlready rerun and green. Nothing for anyone to do in this ticket.",
+        // Typed by voice: two declines and no mark between them.
+        "so yeah the slides for the all-hands went fine, just thinking out loud don't make anything yet",
+        "okay so the CI checks on my pull request are green again, just letting you know",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
+    }
+    // A ticket with something left to do still asks for it.
+    assert_eq!(
+        targets(&plan(
+            "CI-8: checks on the pull request failed overnight\nNothing to do on the docs. Fix the failing CI checks.",
+            &[]
+        )),
+        ["fix-ci"]
+    );
+}

@@ -13,8 +13,8 @@ use super::topic::{by_oneself, BY_ONESELF};
 /// venting ("just venting", "I needed to vent"), wanting only to
 /// understand ("just want to understand it", "just trying to understand
 /// it"), nothing to act on ("nothing to do there", "not setting anything
-/// up"), taking a request back ("so never mind") or closing ("that's all
-/// for today"). The piece must be the phrase alone, with at most the words of
+/// up", "just letting you know", "thinking out loud", "won't fix"), taking
+/// a request back ("so never mind") or closing ("that's all for today"). The piece must be the phrase alone, with at most the words of
 /// [`DECLINE_LEAD`] before it and of [`DECLINE_TAIL`] after it: "not
 /// asking for anything fancy", "nothing to do with code" and "no action
 /// needed on the docs, but…" decline only part of the work, or none. Not
@@ -26,12 +26,16 @@ const DECLINES: &[&str] = &[
     "don't touch anything",
     "dont change anything",
     "dont touch anything",
-    "forget",
+    "for your information",
     "forget about",
+    "forget",
+    "fyi only",
     "ignore my earlier request",
     "ignore my last request",
     "ignore that request",
     "just saying thanks",
+    "just so you know",
+    "letting you know",
     "need to vent",
     "needed to vent",
     "never mind",
@@ -41,6 +45,9 @@ const DECLINES: &[&str] = &[
     "no change needed",
     "no changes needed",
     "no changes required",
+    "no follow up",
+    "no follow-up",
+    "no further action",
     "no need for you to",
     "no need to do anything",
     "not asking for anything",
@@ -49,24 +56,30 @@ const DECLINES: &[&str] = &[
     "not doing anything",
     "not setting anything up",
     "nothing else needed",
+    "nothing else",
     "nothing for you to do",
-    "nothing to do",
     "nothing to do here",
     "nothing to do there",
+    "nothing to do",
     "nvm",
     "rant over",
     "ranting",
     "scratch that",
+    "that's all for now",
     "that's all for today",
     "that's all i needed",
-    "that's it for today",
     "that's it for now",
-    "that's all for now",
+    "that's it for today",
+    "thinking aloud",
+    "thinking out loud",
     "trying to understand",
     "venting",
     "want to understand",
     "wanted to know",
     "wanted to say thanks",
+    "won't do",
+    "won't fix",
+    "wontfix",
 ];
 
 /// Asides that ask for nothing: stepping away ("brb", "coffee time, back
@@ -163,7 +176,9 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
         || lower.contains("no need")
         || lower.contains("have to")
         || lower.contains("leave ")
-        || lower.contains("keep ");
+        || lower.contains("keep ")
+        || lower.contains("nothing")
+        || lower.contains("no work");
     if !own && !quiet && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
@@ -248,15 +263,57 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there), or
 /// the person's own doing of the work ([`does_it_self`]).
 fn is_decline(piece: &str) -> bool {
-    let led = led_words(piece);
-    let (w, lead) = (&led.0, led.1);
+    let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
+    declines_words(&w) || two_declines(&w)
+}
+
+/// [`is_decline`] on a piece's words.
+fn declines_words(w: &[String]) -> bool {
+    let lead = w
+        .iter()
+        .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
+        .count();
     let rest = &w[lead..];
     does_it_self(w)
-        || says_alone(&led, DECLINES)
+        || says_alone(&(w.to_vec(), lead), DECLINES)
         || forbids_all(rest)
         || leaves_alone(rest)
         || not_asking(rest)
+        || nothing_to(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
+}
+
+/// True when `w` is two declines said without a mark between them, as
+/// speech typed by voice has them: "just thinking out loud don't make
+/// anything yet", "leave my essay alone i'm keeping every one" is not
+/// (the second half tells, it does not decline).
+fn two_declines(w: &[String]) -> bool {
+    w.len() > 3 && (2..w.len() - 1).any(|i| declines_words(&w[..i]) && declines_words(&w[i..]))
+}
+
+/// True when `rest` says there is nothing to do: "nothing to draft",
+/// "nothing for anyone to do in this ticket", "no work to do here".
+fn nothing_to(rest: &[String]) -> bool {
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let after = match w.as_slice() {
+        ["nothing" | "no", "more" | "work" | "further", "to", _, after @ ..] => after,
+        ["nothing" | "no", "work", "here", after @ ..] => after,
+        ["nothing", "to", _, after @ ..] => after,
+        ["nothing", "for", _, "to", _, after @ ..] => after,
+        _ => return false,
+    };
+    let after = &rest[rest.len() - after.len()..];
+    is_tail(after) || is_place(after)
+}
+
+/// True when `words` say where nothing is to be done: "in this ticket",
+/// "from this thread".
+fn is_place(words: &[String]) -> bool {
+    words.len() <= 4
+        && matches!(
+            words.first().map(String::as_str),
+            Some("in" | "on" | "from" | "here")
+        )
 }
 
 /// True when `rest` is a phrase of understanding and what is wondered

@@ -191,3 +191,38 @@ fn idle_curiosity_is_an_aside() {
         "just curious, don't run anything yet, but after that commit my changes"
     ));
 }
+
+#[test]
+fn saying_there_is_nothing_to_do_declines() {
+    for s in [
+        "Closing, nothing to draft",
+        "Nothing for anyone to do in this ticket",
+        "no work to do here",
+        "Resolution: Won't fix",
+        "the deploy went through fine, nothing else for now",
+        "don't touch the branch, just letting you know",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    // What is left to do is still asked for.
+    for s in [
+        "nothing to fix in the header, but rewrite the footer",
+        "fix the typo, nothing else",
+        "nothing to lose by trying, so deploy it",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
+
+#[test]
+fn two_declines_said_without_a_mark_between_them_decline() {
+    assert!(declines_work(
+        "just thinking out loud don't make anything yet",
+        false
+    ));
+    // One decline and a request beside it, unmarked, is not two declines.
+    assert!(!declines_work(
+        "just thinking out loud make the deck anyway",
+        false
+    ));
+}
