@@ -115,3 +115,31 @@ fn a_link_handed_over_before_read_that_is_a_page_to_read() {
         ["page-to-markdown"]
     );
 }
+
+#[test]
+fn a_pasted_ticket_is_read_by_its_field_labels() {
+    // "Task:" asks whatever the shape after it, "Context:" and
+    // "Definition of done:" set the scene, "Out of scope:" is not wanted,
+    // and the ticket's key is no word of the work.
+    for intent in [
+        "CI-9: Checks red on the pull request\nContext: the context of the all-hands slides is that they are due Friday.\nTask: fix the failing CI checks on my pull request.\nOut of scope: the slides for the all-hands.",
+        "CI-10: Checks red on the pull request\nTask: a fix for the failing CI checks\nDefinition of done: the slides for the all-hands show a green build",
+        "CI-11: Checks red on the pull request\nTask: fix the failing CI checks.\nOut of scope:\n- the slides for the all-hands\n- the spreadsheet from finance",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["fix-ci"], "{intent}");
+    }
+    // A ticket that only records what is out of scope asks for nothing.
+    let p = plan(
+        "DOCS-3: Slides for the all-hands\nResolution: done last week.\nOut of scope: everything.",
+        &[],
+    );
+    assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+    // The title asks when nothing under it does.
+    assert_eq!(
+        targets(&plan(
+            "SLIDES-4: Make slides for the all-hands\nContext: due Friday.",
+            &[]
+        )),
+        ["slides"]
+    );
+}

@@ -37,7 +37,8 @@
 //! sighs ("lol that gif you made got 40 reactions") or steps away ("coffee
 //! time, back in 20") with nothing failing, and asks for none, is
 //! marked declined. What a sentence asks is read in [`super::asks`], whether it
-//! declines in [`super::declines`].
+//! declines in [`super::declines`]; a ticket's field labels ("Task:",
+//! "Context:", "Out of scope:") say it whatever the shape (`labels`).
 
 use super::asks::{
     asks_a_choice, asks_apart, is_knowledge_request, is_question, is_request, names_own,
@@ -48,12 +49,14 @@ use super::sentences;
 use super::task_words::{opens_imperative, starts_joined_task};
 use bare::{adds_to_before, is_bare, POINTS_BACK};
 use cut::cut_sentence;
+use labels::Label;
 use order_marks::{
     ends_first_step, opens_first_step, opens_reversed, opens_step, opens_with_order,
 };
 
 mod bare;
 mod cut;
+mod labels;
 mod order_marks;
 
 /// One task of the intent.
@@ -142,6 +145,7 @@ enum Link {
 /// Cuts `intent` into clauses with their order.
 pub fn split(intent: &str) -> Vec<Clause> {
     let (pieces, mut read) = read(intent);
+    labels::titles_ask_alone(&mut read.requests, &read.titles);
     let asked_by_question = !read.requests.iter().any(|r| *r);
     // "lol that gif you made got 40 reactions": laughter, thanks or a
     // sigh, with no ask and nothing failing, wants no work done.
@@ -247,6 +251,8 @@ struct Read {
     plainly: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     any_declines: bool,
+    /// The sentences that are titles (see [`Label::Title`]).
+    titles: Vec<usize>,
 
     /// The sentences that decline nothing, each with whether it is a
     /// question about the person's own work.
@@ -258,12 +264,23 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
     let mut pieces: Vec<Piece> = Vec::new();
     let mut read = Read::default();
     let mut statements = super::stated_order::Statements::new(intent);
+    // The label alone on a line above list items ("Out of scope:").
+    let mut list_label: Option<Label> = None;
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
         if trimmed.is_empty() {
             continue;
         }
         let asked = intent_marks_question(intent, sentence);
+        let Some((label, trimmed)) = labels::labelled(trimmed, marked, &mut list_label) else {
+            continue;
+        };
+        // "Out of scope: the Buildkite job": not asked, and its words are
+        // no evidence; an intent that only excludes wants no work.
+        if label == Some(Label::Exclude) {
+            read.any_declines = true;
+            continue;
+        }
         let n = read.requests.len();
         // "Then write the plan.", "Once that's done, write the plan.": a
         // step of its own, asked for by the clause after the connective.
@@ -298,6 +315,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             step || ends_in_command,
             &mut statements,
         );
+        read.labelled(label, trimmed, asked);
         read.marks.push(!asked && listed_step);
         let mut first = true;
         let several = cut.len() > 1;
@@ -347,6 +365,22 @@ impl Read {
                 && (names_own(s) || words_of(s).iter().any(|(w, _, _)| starts_joined_task(w)))
                 || a_piece_asks(s)
         })
+    }
+
+    /// What the label of the sentence just read says of it ("Task: …"
+    /// asks, "Context: …" sets the scene), whatever its shape.
+    fn labelled(&mut self, label: Option<Label>, trimmed: &str, asked: bool) {
+        let n = self.requests.len() - 1;
+        match label {
+            Some(Label::Ask) => self.requests[n] |= !declines_work(trimmed, asked),
+            Some(Label::Scene) => {
+                self.requests[n] = false;
+                self.steps[n] = false;
+                self.bare[n] = false;
+            }
+            Some(Label::Title) => self.titles.push(n),
+            _ => {}
+        }
     }
 
     /// Reads what one sentence asks, cut into `cut`.
