@@ -134,6 +134,14 @@ fn a_pasted_ticket_is_read_by_its_field_labels() {
         &[],
     );
     assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+    // A command listed under a label of the scene is still asked.
+    assert_eq!(
+        targets(&plan(
+            "CI-12: Wrap up the branch\nDefinition of done:\n1. fix the failing CI checks on my pull request",
+            &[]
+        )),
+        ["fix-ci"]
+    );
     // The title asks when nothing under it does.
     assert_eq!(
         targets(&plan(

@@ -3,8 +3,8 @@
 //! done: …", and a ticket's key before its title ("CI-301: PR red on
 //! GitHub Actions"). The label says what its sentence is, whatever its
 //! shape: a task asked for, the scene, work that is not wanted, or the
-//! title of work the rest of the ticket spells out. A label
-//! alone on its line says it of the list items under it.
+//! title of work the rest of the ticket spells out. A label that asks or
+//! excludes, alone on its line, says so of the list items under it.
 //!
 //! The label's own words are not read as the sentence's words: "Context"
 //! is no evidence for a skill whose description speaks of context.
@@ -99,7 +99,7 @@ pub fn label_of(sentence: &str) -> Option<(Label, &str)> {
 
 /// A sentence's label and the sentence after it, as [`label_of`] reads
 /// them, or as a list item under a label alone on its line
-/// (`list_label`). None for that label line itself.
+/// (`list_label`) that asks or excludes. None for that label line itself.
 pub fn labelled<'a>(
     sentence: &'a str,
     marked: bool,
@@ -114,7 +114,13 @@ pub fn labelled<'a>(
             *list_label = None;
             Some((Some(label), rest))
         }
-        None if marked || is_item(sentence) => Some((*list_label, sentence)),
+        // Under "Definition of done:" an item may still be a command
+        // ("1. Run the full test suite"): only asking or excluding is said
+        // of the items, and the scene is read from their shape.
+        None if marked || is_item(sentence) => Some((
+            list_label.filter(|l| matches!(l, Label::Ask | Label::Exclude)),
+            sentence,
+        )),
         None => {
             *list_label = None;
             Some((None, sentence))
