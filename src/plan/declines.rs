@@ -141,9 +141,39 @@ const DECLINE_LEAD: &[&str] = &[
 /// to whom, thanks, and what is wondered about ("just want to understand
 /// it", "…what you'd say").
 const DECLINE_TAIL: &[&str] = &[
-    "a", "anyone", "bit", "earlier", "for", "here", "it", "lol", "minute", "moment", "now",
-    "right", "rn", "say", "sec", "second", "someone", "thanks", "that", "there", "think", "this",
-    "to", "today", "tonight", "what", "yet", "you", "you'd", "ya",
+    "a",
+    "anyone",
+    "bit",
+    "earlier",
+    "for",
+    "here",
+    "it",
+    "lol",
+    "minute",
+    "moment",
+    "needed",
+    "now",
+    "requested",
+    "required",
+    "right",
+    "rn",
+    "say",
+    "sec",
+    "second",
+    "someone",
+    "thanks",
+    "that",
+    "there",
+    "think",
+    "this",
+    "to",
+    "today",
+    "tonight",
+    "what",
+    "yet",
+    "you",
+    "you'd",
+    "ya",
 ];
 
 /// Words anywhere in a piece that ask for work, beside those
@@ -178,9 +208,16 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
         || lower.contains("leave ")
         || lower.contains("keep ")
         || lower.contains("nothing")
-        || lower.contains("no work");
+        || lower.contains("no work")
+        || lower.contains("no one")
+        || lower.contains("nobody")
+        || lower.contains(" any ")
+        || lower.starts_with("no ");
     if !own && !quiet && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
+    }
+    if none_requested(sentence) {
+        return true;
     }
     let pieces = pieces_of(sentence);
     // "No need to touch the sheet": declined, unless a piece beside it
@@ -298,6 +335,8 @@ fn nothing_to(rest: &[String]) -> bool {
     let after = match w.as_slice() {
         ["nothing" | "no", "more" | "work" | "further", "to", _, after @ ..] => after,
         ["nothing" | "no", "work", "here", after @ ..] => after,
+        // "no follow-up work here", "no further work needed".
+        ["no", _, "work", after @ ..] | ["no", _, _, "work", after @ ..] => after,
         ["nothing", "to", _, after @ ..] => after,
         ["nothing", "for", _, "to", _, after @ ..] => after,
         _ => return false,
@@ -371,9 +410,33 @@ fn forbids_all(rest: &[String]) -> bool {
         ["do", "not", _, "anything", after @ ..] => after,
         // "not deploying anything, just wondering".
         ["not", doing, "anything", after @ ..] if names_work(doing) => after,
+        // "nobody should edit or rebuild any deck from this ticket".
+        ["nobody" | "noone", "should", verb, ..] if starts_joined_task(verb) => return true,
+        ["no", "one", "should", verb, ..] if starts_joined_task(verb) => return true,
+        // "don't start any review or scan of the code".
+        ["don't" | "dont", verb, "any", ..] | ["do", "not", verb, "any", ..] => {
+            return starts_joined_task(verb) && rest.len() <= 10
+        }
         _ => return false,
     };
     is_tail(&rest[rest.len() - after.len()..])
+}
+
+/// True when `sentence` says no work of a kind is asked, as a whole: "No
+/// deploys, config changes or reviews requested." Not "no idea why it
+/// fails, help needed": what follows "no" is no work.
+fn none_requested(sentence: &str) -> bool {
+    let w: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
+    let work = |x: &str| starts_joined_task(x) || starts_joined_task(x.trim_end_matches('s'));
+    matches!(w.first().map(String::as_str), Some("no"))
+        && w.get(1).is_some_and(|x| work(x))
+        && w.len() <= 12
+        && w.last().is_some_and(|x| {
+            matches!(
+                x.as_str(),
+                "requested" | "needed" | "required" | "necessary" | "wanted" | "expected"
+            )
+        })
 }
 
 /// True when `rest` says nothing is asked: "not asking you to edit

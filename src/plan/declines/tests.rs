@@ -226,3 +226,24 @@ fn two_declines_said_without_a_mark_between_them_decline() {
         false
     ));
 }
+
+#[test]
+fn forbidding_work_to_anyone_or_listing_none_requested_declines() {
+    for s in [
+        "Nobody should edit or rebuild any deck from this ticket",
+        "no one should start the upgrade from this ticket",
+        "Don't start any review or scan of the code",
+        "No deploys, config changes or reviews requested",
+        "This is just the archive copy; no follow-up work here",
+        "no further work needed",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    for s in [
+        "no idea why it fails, help needed",
+        "don't add any comments, just fix the loop",
+        "nobody should have to read this deck twice, so tighten it",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
