@@ -6,8 +6,8 @@
 
 use super::asks::{asks_plain_telling, is_request, names_own};
 use super::clauses::words_of;
-use super::task_words::starts_joined_task;
-use super::topic::{by_oneself, BY_ONESELF};
+use super::topic::BY_ONESELF;
+use shapes::{does_it_self, forbids_all, leaves_alone, none_requested, not_asking, nothing_to};
 
 /// What a piece of a sentence says when the person wants no work done:
 /// venting ("just venting", "I needed to vent"), wanting only to
@@ -328,33 +328,6 @@ fn two_declines(w: &[String]) -> bool {
     w.len() > 3 && (2..w.len() - 1).any(|i| declines_words(&w[..i]) && declines_words(&w[i..]))
 }
 
-/// True when `rest` says there is nothing to do: "nothing to draft",
-/// "nothing for anyone to do in this ticket", "no work to do here".
-fn nothing_to(rest: &[String]) -> bool {
-    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
-    let after = match w.as_slice() {
-        ["nothing" | "no", "more" | "work" | "further", "to", _, after @ ..] => after,
-        ["nothing" | "no", "work", "here", after @ ..] => after,
-        // "no follow-up work here", "no further work needed".
-        ["no", _, "work", after @ ..] | ["no", _, _, "work", after @ ..] => after,
-        ["nothing", "to", _, after @ ..] => after,
-        ["nothing", "for", _, "to", _, after @ ..] => after,
-        _ => return false,
-    };
-    let after = &rest[rest.len() - after.len()..];
-    is_tail(after) || is_place(after)
-}
-
-/// True when `words` say where nothing is to be done: "in this ticket",
-/// "from this thread".
-fn is_place(words: &[String]) -> bool {
-    words.len() <= 4
-        && matches!(
-            words.first().map(String::as_str),
-            Some("in" | "on" | "from" | "here")
-        )
-}
-
 /// True when `rest` is a phrase of understanding and what is wondered
 /// about: "(just) trying to understand how their pricing works", "(just)
 /// wanted to know why it's free". Only after "just": "I want to
@@ -373,22 +346,6 @@ fn only_wonders(rest: &[String]) -> bool {
         })
 }
 
-/// True when `doing` is the -ing form of a verb of work ("deploying",
-/// "making", "running"), not of seeing or getting ("not seeing anything"
-/// tells what went wrong).
-fn names_work(doing: &str) -> bool {
-    let Some(stem) = doing.strip_suffix("ing") else {
-        return false;
-    };
-    let doubled =
-        stem.len() > 2 && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2];
-    let undoubled = &stem[..stem.len() - usize::from(doubled)];
-    stem == "do"
-        || [stem.to_string(), format!("{stem}e"), undoubled.to_string()]
-            .iter()
-            .any(|v| starts_joined_task(v))
-}
-
 /// The words of `piece`, and how many of them lead in (see
 /// [`DECLINE_LEAD`]: "just", "fyi", "ok" …).
 fn led_words(piece: &str) -> (Vec<String>, usize) {
@@ -398,85 +355,6 @@ fn led_words(piece: &str) -> (Vec<String>, usize) {
         .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
         .count();
     (w, lead)
-}
-
-/// True when `rest` forbids every change, or says none is being made:
-/// "don't run anything", "do not edit anything yet", "not deploying
-/// anything".
-fn forbids_all(rest: &[String]) -> bool {
-    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
-    let after = match w.as_slice() {
-        ["don't" | "dont", _, "anything", after @ ..] => after,
-        ["do", "not", _, "anything", after @ ..] => after,
-        // "not deploying anything, just wondering".
-        ["not", doing, "anything", after @ ..] if names_work(doing) => after,
-        // "nobody should edit or rebuild any deck from this ticket".
-        ["nobody" | "noone", "should", verb, ..] if starts_joined_task(verb) => return true,
-        ["no", "one", "should", verb, ..] if starts_joined_task(verb) => return true,
-        // "don't start any review or scan of the code".
-        ["don't" | "dont", verb, "any", ..] | ["do", "not", verb, "any", ..] => {
-            return starts_joined_task(verb) && rest.len() <= 10
-        }
-        _ => return false,
-    };
-    is_tail(&rest[rest.len() - after.len()..])
-}
-
-/// True when `sentence` says no work of a kind is asked, as a whole: "No
-/// deploys, config changes or reviews requested." Not "no idea why it
-/// fails, help needed": what follows "no" is no work.
-fn none_requested(sentence: &str) -> bool {
-    let w: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
-    let work = |x: &str| starts_joined_task(x) || starts_joined_task(x.trim_end_matches('s'));
-    matches!(w.first().map(String::as_str), Some("no"))
-        && w.get(1).is_some_and(|x| work(x))
-        && w.len() <= 12
-        && w.last().is_some_and(|x| {
-            matches!(
-                x.as_str(),
-                "requested" | "needed" | "required" | "necessary" | "wanted" | "expected"
-            )
-        })
-}
-
-/// True when `rest` says nothing is asked: "not asking you to edit
-/// anything", "(I'm) not asking about our site". Not "not asking for
-/// anything fancy", which asks for less, nor "not asking you to rewrite
-/// it, just fix the typos": what is asked instead follows.
-fn not_asking(rest: &[String]) -> bool {
-    rest.len() > 2
-        && rest[0] == "not"
-        && rest[1] == "asking"
-        && matches!(rest[2].as_str(), "you" | "u" | "about")
-        && !rest[2..]
-            .iter()
-            .any(|x| matches!(x.as_str(), "but" | "just" | "only" | "instead" | "except"))
-}
-
-/// True when `rest` asks that a thing be left as it is: "leave the
-/// working tree as it is", "just leave the changes staged", "leave
-/// vercel.json alone for now". Not "leave a comment on the PR" nor "leave
-/// the rest as is and fix the header" (a piece of its own asks there).
-fn leaves_alone(rest: &[String]) -> bool {
-    const AS_IT_IS: &[&[&str]] = &[
-        &["as", "it", "is"],
-        &["as", "is"],
-        &["as", "they", "are"],
-        &["alone"],
-        &["untouched"],
-        &["staged"],
-        &["unstaged"],
-        &["be"],
-    ];
-    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
-    if !matches!(w.first(), Some(&"leave" | &"keep")) {
-        return false;
-    }
-    (2..w.len().min(8)).any(|end| {
-        AS_IT_IS
-            .iter()
-            .any(|phrase| w[end..].starts_with(phrase) && is_tail(&rest[end + phrase.len()..]))
-    })
 }
 
 /// True when `rest` is the phrase `d` and a tail it may have: words of
@@ -526,41 +404,6 @@ fn is_tail(words: &[String]) -> bool {
         .count();
     let time = &words[k..];
     time.is_empty() || time.len() <= 6 && TIME.contains(&time[0].as_str())
-}
-
-/// True when `words` say the person does the work themself, now, later or
-/// already: "I'll do the deploy myself from the dashboard", "I'm doing it
-/// myself tomorrow", "let me handle the deploy myself", "I went ahead and
-/// pushed the fix myself". Not what
-/// happened to work the person did ("I wrote the parser myself and it
-/// crashes"): that sets a scene.
-fn does_it_self(words: &[String]) -> bool {
-    const PERSON: &[&str] = &["i", "i'm", "im", "we", "we're"];
-    const DOING: &[&str] = &["doing", "going", "gonna", "handling", "taking"];
-    let lead = words
-        .iter()
-        .take_while(|x| DECLINE_LEAD.contains(&x.as_str()) && !PERSON.contains(&x.as_str()))
-        .count();
-    let w: Vec<&str> = words[lead..].iter().map(String::as_str).collect();
-    let opens = match w.as_slice() {
-        ["i'll" | "we'll" | "ill", ..] => true,
-        ["i" | "we", "will" | "already", ..] => true,
-        ["i" | "we", "went", "ahead", ..] => true,
-        ["i've" | "we've", "already", ..] => true,
-        ["i'd" | "we'd", "rather", ..] => true,
-        ["let", "me" | "us", ..] => true,
-        ["i'm" | "im" | "we're", doing, ..] | ["i", "am", doing, ..] | ["we", "are", doing, ..] => {
-            DOING.contains(doing) || doing.ends_with("ing")
-        }
-        _ => false,
-    };
-    // "I'm resolving the conflicts by hand in my editor", "… manually".
-    opens
-        && by_oneself(&w)
-        && !w.iter().any(|x| matches!(*x, "but" | "help" | "you"))
-        // "I am testing it manually and it fails on login": a problem to
-        // work on, told.
-        && !super::idioms::tells_of_failure(&w.join(" "))
 }
 
 /// True when `piece` asks for work: it opens as a request once its lead
@@ -613,5 +456,6 @@ pub(super) fn has_words(text: &str, phrase: &str) -> bool {
         })
 }
 
+mod shapes;
 #[cfg(test)]
 mod tests;

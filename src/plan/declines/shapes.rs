@@ -1,0 +1,168 @@
+//! The shapes a decline takes beyond its fixed phrases: forbidding every
+//! change ("don't run anything", "nobody should edit any deck"), nothing
+//! to do ("nothing for anyone to do in this ticket"), none asked ("not
+//! asking you to…", "No deploys or reviews requested"), leaving a thing
+//! as it is, and doing the work oneself.
+
+use super::{is_tail, DECLINE_LEAD};
+use crate::plan::clauses::words_of;
+use crate::plan::idioms;
+use crate::plan::task_words::starts_joined_task;
+use crate::plan::topic::by_oneself;
+
+/// True when `rest` says there is nothing to do: "nothing to draft",
+/// "nothing for anyone to do in this ticket", "no work to do here".
+pub(super) fn nothing_to(rest: &[String]) -> bool {
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let after = match w.as_slice() {
+        ["nothing" | "no", "more" | "work" | "further", "to", _, after @ ..] => after,
+        ["nothing" | "no", "work", "here", after @ ..] => after,
+        // "no follow-up work here", "no further work needed".
+        ["no", _, "work", after @ ..] | ["no", _, _, "work", after @ ..] => after,
+        ["nothing", "to", _, after @ ..] => after,
+        ["nothing", "for", _, "to", _, after @ ..] => after,
+        _ => return false,
+    };
+    let after = &rest[rest.len() - after.len()..];
+    is_tail(after) || is_place(after)
+}
+
+/// True when `words` say where nothing is to be done: "in this ticket",
+/// "from this thread".
+pub(super) fn is_place(words: &[String]) -> bool {
+    words.len() <= 4
+        && matches!(
+            words.first().map(String::as_str),
+            Some("in" | "on" | "from" | "here")
+        )
+}
+
+/// True when `doing` is the -ing form of a verb of work ("deploying",
+/// "making", "running"), not of seeing or getting ("not seeing anything"
+/// tells what went wrong).
+pub(super) fn names_work(doing: &str) -> bool {
+    let Some(stem) = doing.strip_suffix("ing") else {
+        return false;
+    };
+    let doubled =
+        stem.len() > 2 && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2];
+    let undoubled = &stem[..stem.len() - usize::from(doubled)];
+    stem == "do"
+        || [stem.to_string(), format!("{stem}e"), undoubled.to_string()]
+            .iter()
+            .any(|v| starts_joined_task(v))
+}
+
+/// True when `rest` forbids every change, or says none is being made:
+/// "don't run anything", "do not edit anything yet", "not deploying
+/// anything".
+pub(super) fn forbids_all(rest: &[String]) -> bool {
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let after = match w.as_slice() {
+        ["don't" | "dont", _, "anything", after @ ..] => after,
+        ["do", "not", _, "anything", after @ ..] => after,
+        // "not deploying anything, just wondering".
+        ["not", doing, "anything", after @ ..] if names_work(doing) => after,
+        // "nobody should edit or rebuild any deck from this ticket".
+        ["nobody" | "noone", "should", verb, ..] if starts_joined_task(verb) => return true,
+        ["no", "one", "should", verb, ..] if starts_joined_task(verb) => return true,
+        // "don't start any review or scan of the code".
+        ["don't" | "dont", verb, "any", ..] | ["do", "not", verb, "any", ..] => {
+            return starts_joined_task(verb) && rest.len() <= 10
+        }
+        _ => return false,
+    };
+    is_tail(&rest[rest.len() - after.len()..])
+}
+
+/// True when `sentence` says no work of a kind is asked, as a whole: "No
+/// deploys, config changes or reviews requested." Not "no idea why it
+/// fails, help needed": what follows "no" is no work.
+pub(super) fn none_requested(sentence: &str) -> bool {
+    let w: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
+    let work = |x: &str| starts_joined_task(x) || starts_joined_task(x.trim_end_matches('s'));
+    matches!(w.first().map(String::as_str), Some("no"))
+        && w.get(1).is_some_and(|x| work(x))
+        && w.len() <= 12
+        && w.last().is_some_and(|x| {
+            matches!(
+                x.as_str(),
+                "requested" | "needed" | "required" | "necessary" | "wanted" | "expected"
+            )
+        })
+}
+
+/// True when `rest` says nothing is asked: "not asking you to edit
+/// anything", "(I'm) not asking about our site". Not "not asking for
+/// anything fancy", which asks for less, nor "not asking you to rewrite
+/// it, just fix the typos": what is asked instead follows.
+pub(super) fn not_asking(rest: &[String]) -> bool {
+    rest.len() > 2
+        && rest[0] == "not"
+        && rest[1] == "asking"
+        && matches!(rest[2].as_str(), "you" | "u" | "about")
+        && !rest[2..]
+            .iter()
+            .any(|x| matches!(x.as_str(), "but" | "just" | "only" | "instead" | "except"))
+}
+
+/// True when `rest` asks that a thing be left as it is: "leave the
+/// working tree as it is", "just leave the changes staged", "leave
+/// vercel.json alone for now". Not "leave a comment on the PR" nor "leave
+/// the rest as is and fix the header" (a piece of its own asks there).
+pub(super) fn leaves_alone(rest: &[String]) -> bool {
+    const AS_IT_IS: &[&[&str]] = &[
+        &["as", "it", "is"],
+        &["as", "is"],
+        &["as", "they", "are"],
+        &["alone"],
+        &["untouched"],
+        &["staged"],
+        &["unstaged"],
+        &["be"],
+    ];
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    if !matches!(w.first(), Some(&"leave" | &"keep")) {
+        return false;
+    }
+    (2..w.len().min(8)).any(|end| {
+        AS_IT_IS
+            .iter()
+            .any(|phrase| w[end..].starts_with(phrase) && is_tail(&rest[end + phrase.len()..]))
+    })
+}
+
+/// True when `words` say the person does the work themself, now, later or
+/// already: "I'll do the deploy myself from the dashboard", "I'm doing it
+/// myself tomorrow", "let me handle the deploy myself", "I went ahead and
+/// pushed the fix myself". Not what
+/// happened to work the person did ("I wrote the parser myself and it
+/// crashes"): that sets a scene.
+pub(super) fn does_it_self(words: &[String]) -> bool {
+    const PERSON: &[&str] = &["i", "i'm", "im", "we", "we're"];
+    const DOING: &[&str] = &["doing", "going", "gonna", "handling", "taking"];
+    let lead = words
+        .iter()
+        .take_while(|x| DECLINE_LEAD.contains(&x.as_str()) && !PERSON.contains(&x.as_str()))
+        .count();
+    let w: Vec<&str> = words[lead..].iter().map(String::as_str).collect();
+    let opens = match w.as_slice() {
+        ["i'll" | "we'll" | "ill", ..] => true,
+        ["i" | "we", "will" | "already", ..] => true,
+        ["i" | "we", "went", "ahead", ..] => true,
+        ["i've" | "we've", "already", ..] => true,
+        ["i'd" | "we'd", "rather", ..] => true,
+        ["let", "me" | "us", ..] => true,
+        ["i'm" | "im" | "we're", doing, ..] | ["i", "am", doing, ..] | ["we", "are", doing, ..] => {
+            DOING.contains(doing) || doing.ends_with("ing")
+        }
+        _ => false,
+    };
+    // "I'm resolving the conflicts by hand in my editor", "… manually".
+    opens
+        && by_oneself(&w)
+        && !w.iter().any(|x| matches!(*x, "but" | "help" | "you"))
+        // "I am testing it manually and it fails on login": a problem to
+        // work on, told.
+        && !idioms::tells_of_failure(&w.join(" "))
+}
