@@ -37,7 +37,18 @@ fn joined_time_clause(
             return (at + len < words.len()).then_some(at + len);
         }
     }
-    if !comma_before || !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after") {
+    if !comma_before {
+        return None;
+    }
+    time_clause_end(s, words, at)
+}
+
+/// Where the command starts when word `at` opens a clause of time that
+/// ends before one ("once it's fixed commit it", "when everything's green,
+/// walk me through wrapping up"). Only the forward words (once, when,
+/// after): the command comes after the work before.
+fn time_clause_end(s: &str, words: &[(String, usize, usize)], at: usize) -> Option<usize> {
+    if !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after") {
         return None;
     }
     // A clause of time ends within a few words (see `opener_end`), and the
@@ -71,10 +82,18 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     let mut cuts: Vec<(usize, usize, Link)> = Vec::new();
     let inside = in_parens(s, &words);
     let mut i = 0;
+    // "once it's fixed commit it", no comma: the clause of time says
+    // when; the task is the command after it. (At a comma the sentence is
+    // cut there, below.)
+    let unmarked = |m: usize| !s[words[m - 1].2..words[m].1].contains(',');
+    if let Some(main) = time_clause_end(s, &words, 0).filter(|&m| unmarked(m)) {
+        cuts.push((0, words[main].1, Link::Forward));
+        i = main;
+    }
     while i < words.len() {
         let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
         let has_next = i + 1 < words.len();
-        if i == 0 {
+        if i == 0 || cuts.first().is_some_and(|c| c.0 == 0 && c.1 == start) {
             i += 1;
             continue;
         }
@@ -90,8 +109,13 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // "…, next write the plan", not "the single next move".
             let next_as_word = w == "next" && !comma_before && all[i - 1] != "and";
             if i + len < words.len() && !next_as_word {
-                cuts.push((start, words[i + len - 1].2, Link::Then));
-                i += len;
+                // "…, and then once it's fixed commit it": the clause of
+                // time after the connective says when; the task is the
+                // command after it.
+                let main = time_clause_end(s, &words, i + len);
+                let resume = main.map_or(words[i + len - 1].2, |m| words[m].1);
+                cuts.push((start, resume, Link::Then));
+                i = main.unwrap_or(i + len);
                 continue;
             }
         }

@@ -554,3 +554,23 @@ fn if_on_the_work_before_opens_a_step() {
         assert!(!split(s)[1].step, "{s}");
     }
 }
+
+#[test]
+fn a_clause_of_time_without_a_comma_leaves_its_command() {
+    assert_eq!(
+        texts("dig into the logs, and then once it's fixed commit it"),
+        [
+            ("dig into the logs".to_string(), 0),
+            ("commit it".to_string(), 1)
+        ]
+    );
+    assert_eq!(
+        texts("once it's green ship it"),
+        [("ship it".to_string(), 0)]
+    );
+    // Not a clause of time that ends in no command.
+    assert_eq!(
+        texts("when it's done the page reloads twice"),
+        [("when it's done the page reloads twice".to_string(), 0)]
+    );
+}
