@@ -2,7 +2,8 @@
 //! skill says it otherwise: asking frames ("tell me…") that are no part
 //! of the work, idioms ("rip it apart", "write a failing test"), pasted
 //! marks (a `TypeError`, an SQL statement), the formats and places a page
-//! or `localhost` stands for, and messages that ask for nothing. Each on
+//! or `localhost` stands for, letters spelled out by voice, and messages
+//! that ask for nothing. Each on
 //! a small fixture catalog shaped like the real ones.
 
 mod common;
@@ -562,4 +563,15 @@ fn texting_shorthand_for_through_is_through() {
         )),
         ["brainstorm-ideas"]
     );
+}
+
+#[test]
+fn letters_spelled_by_voice_are_read_as_typed() {
+    // Dictated words that name the file are read as typed, so the file's
+    // skill is planned.
+    assert_eq!(
+        targets(&plan("fix the totals in budget dot x l s x", &[])),
+        ["sheets"]
+    );
+    assert!(targets(&plan("fix the totals in the budget file", &[])).is_empty());
 }

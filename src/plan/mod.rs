@@ -38,6 +38,7 @@ pub mod select;
 pub mod selector;
 pub mod sentences;
 pub mod spelling;
+mod spoken;
 mod stated_order;
 mod steps;
 pub mod synonyms;

@@ -131,7 +131,9 @@ impl Query {
         // Pasted text, code and links are what the work is on, not what it
         // is (see [`super::material`]).
         let raw = intent;
-        let intent = &*super::material::blanked(intent);
+        // "an m c p server", "essay dot m d": speech typed by voice.
+        let typed = super::spoken::as_typed(intent);
+        let intent = &*super::material::blanked(&typed);
         let mut q = Query {
             terms: Vec::new(),
             words: Vec::new(),
