@@ -281,3 +281,14 @@ fn a_ticket_or_a_dictated_note_with_nothing_to_do_plans_nothing() {
         ["fix-ci"]
     );
 }
+
+#[test]
+fn what_the_agent_is_spared_in_a_request_is_no_evidence() {
+    // The spreadsheet is named only to be left alone.
+    for intent in [
+        "Make the slides for the all-hands, no need to touch the spreadsheet.",
+        "Make the slides for the all-hands, but leave the spreadsheet from finance alone.",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["slides"], "{intent}");
+    }
+}

@@ -297,6 +297,13 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
         .collect()
 }
 
+/// True when `piece` spares the agent work or declines it: "no need to
+/// touch the spreadsheet", "leave the footer alone", "don't change
+/// anything", "I'll do the deploy myself".
+pub fn spares_work(piece: &str) -> bool {
+    is_decline(piece) || spares_part(piece)
+}
+
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there), or
 /// the person's own doing of the work ([`does_it_self`]).
 fn is_decline(piece: &str) -> bool {

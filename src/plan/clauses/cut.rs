@@ -62,6 +62,25 @@ fn time_clause_end(s: &str, words: &[(String, usize, usize)], at: usize) -> Opti
     (at + len < words.len()).then_some(at + len)
 }
 
+/// Where a piece that spares the agent work ends, when word `i` opens one
+/// after a comma or a "but": "…, no need to touch the spreadsheet", "…,
+/// but leave the footer alone", "…, I'll do the deploy myself". The piece
+/// runs to the next comma or the sentence's end.
+fn spared_after(
+    s: &str,
+    words: &[(String, usize, usize)],
+    i: usize,
+    comma_before: bool,
+) -> Option<usize> {
+    let but = words[i].0 == "but";
+    if !comma_before && !but {
+        return None;
+    }
+    let from = if but { words.get(i + 1)?.1 } else { words[i].1 };
+    let end = s[from..].find(',').map_or(s.len(), |k| from + k);
+    crate::plan::declines::spares_work(&s[from..end]).then_some(end)
+}
+
 /// The length of "while you're in there" or "while you're at it" that
 /// `words` open with ("you are" written out too), if they do.
 fn while_at_it(words: &[(String, usize, usize)]) -> Option<usize> {
@@ -82,18 +101,10 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     let mut cuts: Vec<(usize, usize, Link)> = Vec::new();
     let inside = in_parens(s, &words);
     let mut i = 0;
-    // "once it's fixed commit it", no comma: the clause of time says
-    // when; the task is the command after it. (At a comma the sentence is
-    // cut there, below.)
-    let unmarked = |m: usize| !s[words[m - 1].2..words[m].1].contains(',');
-    if let Some(main) = time_clause_end(s, &words, 0).filter(|&m| unmarked(m)) {
-        cuts.push((0, words[main].1, Link::Forward));
-        i = main;
-    }
     while i < words.len() {
         let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
         let has_next = i + 1 < words.len();
-        if i == 0 || cuts.first().is_some_and(|c| c.0 == 0 && c.1 == start) {
+        if i == 0 {
             i += 1;
             continue;
         }
@@ -103,6 +114,13 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         // connective there still cuts: "(and also make a Word version)".
         if inside[i] && comma_before {
             i += 1;
+            continue;
+        }
+        if let Some(end) = spared_after(s, &words, i, comma_before) {
+            // "make the slides, no need to touch the spreadsheet": what the
+            // agent is spared is no task, and its words no evidence.
+            cuts.push((start, end, Link::Forward));
+            i = words.iter().position(|x| x.1 >= end).unwrap_or(words.len());
             continue;
         }
         if let Some(len) = order_words::forward(&all[i..]) {

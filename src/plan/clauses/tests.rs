@@ -564,13 +564,24 @@ fn a_clause_of_time_without_a_comma_leaves_its_command() {
             ("commit it".to_string(), 1)
         ]
     );
-    assert_eq!(
-        texts("once it's green ship it"),
-        [("ship it".to_string(), 0)]
-    );
     // Not a clause of time that ends in no command.
     assert_eq!(
         texts("when it's done the page reloads twice"),
         [("when it's done the page reloads twice".to_string(), 0)]
+    );
+}
+
+#[test]
+fn work_the_agent_is_spared_is_no_part_of_the_task() {
+    assert_eq!(
+        texts("make the slides for the all-hands, no need to touch the spreadsheet"),
+        [("make the slides for the all-hands".to_string(), 0)]
+    );
+    assert_eq!(
+        texts("tighten the intro, but leave the footer alone, and push it"),
+        [
+            ("tighten the intro".to_string(), 0),
+            ("push it".to_string(), 1)
+        ]
     );
 }
