@@ -102,6 +102,8 @@ use When::{Always, Amid, Failing, SoughtAndFailing};
 #[rustfmt::skip]
 pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["root", "cause|causes"], "debug", SoughtAndFailing),
+    // "do a root cause analysis of the failing test": the analysis seeks.
+    (&["root", "cause", "analysis|analyses"], "debug", Failing),
     (&["real|actual", "cause"], "debug", SoughtAndFailing),
     (&["track", "down", "why"], "debug", Always),
     (&["figure", "out", "why"], "debug", Failing),

@@ -262,9 +262,18 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
 
 /// Where the task after the connective at `i` opens: past an adverb that
 /// says it is a task of its own ("…, and separately give me the single
-/// objection", "and additionally draft the email").
+/// objection", "and additionally draft the email") or comes later ("and
+/// after open the PR", as people write "afterwards" in other tongues).
 fn after_and(words: &[(String, usize, usize)], i: usize) -> usize {
-    const APART: &[&str] = &["additionally", "independently", "separately"];
+    const APART: &[&str] = &[
+        "additionally",
+        "after",
+        "afterward",
+        "afterwards",
+        "independently",
+        "later",
+        "separately",
+    ];
     let next = i + 1;
     match words.get(next) {
         Some((w, _, _)) if APART.contains(&w.as_str()) && next + 1 < words.len() => next + 1,

@@ -585,3 +585,16 @@ fn work_the_agent_is_spared_is_no_part_of_the_task() {
         ]
     );
 }
+
+#[test]
+fn and_after_a_task_opens_the_next_task() {
+    assert_eq!(
+        texts("make the commit of the changes and after open the PR"),
+        [
+            ("make the commit of the changes".to_string(), 0),
+            ("open the PR".to_string(), 1)
+        ]
+    );
+    // Not "after" that opens a clause of time.
+    assert_eq!(texts("fix it and after the tests pass deploy").len(), 1);
+}

@@ -205,6 +205,10 @@ fn an_error_as_a_program_prints_it_tells_of_failure() {
 fn an_idiom_names_its_work() {
     assert_eq!(terms("cart total is off, track down why"), ["debug"]);
     assert_eq!(terms("find the root cause of the crash"), ["debug"]);
+    assert_eq!(
+        terms("first make the root cause analysis of the failing test"),
+        ["debug"]
+    );
     assert_eq!(terms("the export fails, find out why"), ["debug"]);
     assert_eq!(terms("let's think it through first"), ["brainstorm"]);
     assert_eq!(terms("then prove it works"), ["verif"]);
@@ -315,6 +319,7 @@ fn its_words_apart_or_in_another_sense_are_no_idiom() {
         "go through the live logs",
         "a go live checklist as a spreadsheet",
         "a 5-slide deck explaining the root cause of churn",
+        "a deck on root cause analysis for the team offsite",
         "we already found the root cause, now write the test",
         "I didn't think it through, rewrite the message",
         "no idea why I agreed to this talk",
