@@ -133,8 +133,8 @@ fn says_alone((w, lead): &(Vec<String>, usize), phrases: &[&str]) -> bool {
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
     "actually", "also", "and", "anyway", "btw", "but", "fyi", "honestly", "i", "i'm", "im", "just",
-    "lol", "oh", "ok", "okay", "only", "please", "purely", "really", "so", "ugh", "wait", "was",
-    "we", "we're", "well",
+    "lol", "oh", "ok", "okay", "only", "please", "purely", "really", "so", "thanks", "uh", "ugh",
+    "um", "wait", "was", "we", "we're", "well", "yeah",
 ];
 
 /// Words that may come after a phrase of [`DECLINES`] in its piece: when,
@@ -292,9 +292,25 @@ fn pieces_of(sentence: &str) -> Vec<&str> {
     }
     out.into_iter()
         .flat_map(|p| p.split(" - "))
+        .flat_map(split_at_so)
         .map(str::trim)
         .filter(|p| !p.is_empty())
         .collect()
+}
+
+/// `piece` cut before each "so" inside it, as speech typed by voice runs
+/// its clauses together: "…looks good so yeah thanks nothing else for
+/// now".
+fn split_at_so(piece: &str) -> Vec<&str> {
+    let lower = piece.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut from = 0;
+    for (at, _) in lower.match_indices(" so ") {
+        out.push(&piece[from..at]);
+        from = at + 1;
+    }
+    out.push(&piece[from..]);
+    out
 }
 
 /// True when `piece` spares the agent work or declines it: "no need to

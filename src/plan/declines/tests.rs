@@ -247,3 +247,16 @@ fn forbidding_work_to_anyone_or_listing_none_requested_declines() {
         assert!(!declines_work(s, false), "{s}");
     }
 }
+
+#[test]
+fn a_decline_run_on_after_so_is_read_as_its_own_piece() {
+    assert!(declines_work(
+        "the vercel deploy went through fine so yeah thanks nothing else for now",
+        false
+    ));
+    assert!(!declines_work(
+        "the deploy went through fine so never mind the logs, fix the header",
+        false
+    ));
+    assert!(a_piece_asks("make the title bold so it stands out"));
+}
