@@ -7,7 +7,10 @@
 use super::asks::{asks_plain_telling, is_request, names_own};
 use super::clauses::words_of;
 use super::topic::BY_ONESELF;
-use shapes::{does_it_self, forbids_all, leaves_alone, none_requested, not_asking, nothing_to};
+use shapes::{
+    decided_against, does_it_self, forbids_all, leaves_alone, none_asked, none_requested,
+    not_asking, nothing_to,
+};
 
 /// What a piece of a sentence says when the person wants no work done:
 /// venting ("just venting", "I needed to vent"), wanting only to
@@ -212,7 +215,11 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
         || lower.contains("no one")
         || lower.contains("nobody")
         || lower.contains(" any ")
-        || lower.starts_with("no ");
+        || lower.starts_with("no ")
+        || lower.contains(" no ")
+        || lower.contains("decided")
+        || lower.contains("chose")
+        || lower.contains("agreed");
     if !own && !quiet && !DECLINES.iter().any(|d| lower.contains(d)) {
         return false;
     }
@@ -340,6 +347,8 @@ fn declines_words(w: &[String]) -> bool {
         || leaves_alone(rest)
         || not_asking(rest)
         || nothing_to(rest)
+        || none_asked(rest)
+        || decided_against(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
 }
 

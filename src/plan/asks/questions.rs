@@ -18,6 +18,12 @@ use crate::plan::task_words::starts_task;
 /// "how do I…", "how do you…", "how to…" and "can you…" are requests.
 pub fn is_question(text: &str) -> bool {
     let w = words_of(text);
+    // "what's the difference between saving my project in git and
+    // pushing it?": a difference asked after is known, not worked on,
+    // whoever's things it is between.
+    if asks_a_difference(&w) {
+        return true;
+    }
     if w.iter().any(|(x, _, _)| {
         OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
     }) {
@@ -77,6 +83,32 @@ pub fn is_question(text: &str) -> bool {
     starts
         .into_iter()
         .any(|i| i < w.len() && opens_question(&w[i..], text))
+}
+
+/// True when `w` asks what the difference between things is, at its
+/// start or after a comma or colon: "what's the difference between…",
+/// "but I'm wondering: what is the difference between…".
+fn asks_a_difference(w: &[(String, usize, usize)]) -> bool {
+    let x: Vec<&str> = w.iter().map(|(x, _, _)| x.as_str()).collect();
+    (0..x.len()).any(|i| {
+        matches!(
+            &x[i..],
+            [
+                "what's" | "whats",
+                "the",
+                "difference" | "differences",
+                "between",
+                ..
+            ] | [
+                "what",
+                "is" | "are",
+                "the",
+                "difference" | "differences",
+                "between",
+                ..
+            ]
+        )
+    })
 }
 
 /// True when `text`, asked with a question mark, asks which of two

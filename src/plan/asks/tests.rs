@@ -316,3 +316,14 @@ fn an_adverb_apart_before_a_comma_leaves_the_command() {
     assert!(!asks_apart("Also, the deck is fine"));
     assert!(!asks_apart("Also write the announcement"));
 }
+
+#[test]
+fn a_difference_asked_after_is_a_question_whoever_owns_the_things() {
+    assert!(is_question(
+        "what's the difference between saving my project in git and sending it up to GitHub"
+    ));
+    assert!(is_question(
+        "No need to change anything, but I'm wondering: what is the difference between my two configs"
+    ));
+    assert!(!is_question("fix the difference between my two configs"));
+}

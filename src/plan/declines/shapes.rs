@@ -80,6 +80,12 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
 /// fails, help needed": what follows "no" is no work.
 pub(super) fn none_requested(sentence: &str) -> bool {
     let w: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
+    none_asked(&w)
+}
+
+/// [`none_requested`] on words; a piece may also end with "please" or
+/// "thanks": "so no edits please".
+pub(super) fn none_asked(w: &[String]) -> bool {
     let work = |x: &str| starts_joined_task(x) || starts_joined_task(x.trim_end_matches('s'));
     matches!(w.first().map(String::as_str), Some("no"))
         && w.get(1).is_some_and(|x| work(x))
@@ -87,9 +93,31 @@ pub(super) fn none_requested(sentence: &str) -> bool {
         && w.last().is_some_and(|x| {
             matches!(
                 x.as_str(),
-                "requested" | "needed" | "required" | "necessary" | "wanted" | "expected"
+                "requested"
+                    | "needed"
+                    | "required"
+                    | "necessary"
+                    | "wanted"
+                    | "expected"
+                    | "please"
+                    | "thanks"
             )
         })
+}
+
+/// True when `w` says the person decided against the work: "we decided
+/// NOT to put the website online after all", "I chose not to publish it".
+pub(super) fn decided_against(w: &[String]) -> bool {
+    let x: Vec<&str> = w.iter().map(String::as_str).collect();
+    (0..x.len().min(4)).any(|i| {
+        matches!(
+            &x[i..],
+            ["decided" | "chose" | "agreed", "not", "to", verb, ..]
+                | ["decided" | "chose" | "agreed", "against", verb, ..]
+                if starts_joined_task(verb.trim_end_matches("ing"))
+                    || starts_joined_task(verb)
+        )
+    })
 }
 
 /// True when `rest` says nothing is asked: "not asking you to edit
@@ -124,6 +152,10 @@ pub(super) fn leaves_alone(rest: &[String]) -> bool {
     let w: Vec<&str> = rest.iter().map(String::as_str).collect();
     if !matches!(w.first(), Some(&"leave" | &"keep")) {
         return false;
+    }
+    // "just leave it sitting on my laptop", "leave it where it is".
+    if matches!(w.get(1..3), Some([_, "sitting" | "where"])) && w.len() <= 8 {
+        return true;
     }
     (2..w.len().min(8)).any(|end| {
         AS_IT_IS

@@ -260,3 +260,20 @@ fn a_decline_run_on_after_so_is_read_as_its_own_piece() {
     ));
     assert!(a_piece_asks("make the title bold so it stands out"));
 }
+
+#[test]
+fn deciding_against_the_work_or_asking_for_none_declines() {
+    for s in [
+        "Heads up: we decided NOT to put the website online after all, so please just leave it sitting on my laptop",
+        "I sent it off already, so no edits please",
+        "we chose not to publish the deck",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    for s in [
+        "we decided not to use tailwind, so rewrite the styles in plain css",
+        "no edits please, but check the numbers",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
