@@ -193,6 +193,9 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["from", "google|search", GAP, DROPPED], "seo", Always),
     (&["google", GAP, "indexes|indexed|indexing"], "seo", Always),
     (&["not", "indexed"], "seo", Always),
+    // "search for it on Google and it doesn't come up".
+    (&["google|search", GAP, NOT_SEEN, "come|comes|coming|pop|pops", "up"], "seo", Always),
+    (&[NOT_SEEN, "come|comes|coming|pop|pops", "up", GAP, "google|search"], "seo", Always),
     (&[BUILDS, OWNED, SCREEN], "ui", Always),
     (&[BUILDS, OWNED, "!on", SCREEN], "ui", Always),
     (&[BUILDS, OWNED, "!on", "!on", SCREEN], "ui", Always),
@@ -235,6 +238,12 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["put", "it", "online"], "deploy", Always),
     (&["get", "it", "online"], "deploy", Always),
     (&["take", "it", "live"], "deploy", Always),
+    // Said by people who lack the word: "get it up on the internet".
+    (&["put|get|getting|putting|want", GAP, "on|onto", "the", "internet|web"], "deploy", Always),
+    // "the little checks next to it turn red".
+    (&["checks|check", GAP, "turn|turned|turns|turning|go|goes|went|are|is", "red"], "ci", Always),
+    // "save the change in git with a note".
+    (&["save|saving", GAP, "in|into", "git"], "commit", Always),
 ];
 
 /// What an attacker reaches: "break into customer accounts", "read

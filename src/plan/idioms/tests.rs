@@ -206,6 +206,16 @@ fn an_idiom_names_its_work() {
     assert_eq!(terms("cart total is off, track down why"), ["debug"]);
     assert_eq!(terms("find the root cause of the crash"), ["debug"]);
     assert_eq!(
+        terms("when i search for my shop on google it doesn't come up at all"),
+        ["seo"]
+    );
+    assert_eq!(
+        terms("I want it on the internet so mom can see"),
+        ["deploy"]
+    );
+    assert_eq!(terms("the little checks next to it turn red"), ["ci"]);
+    assert_eq!(terms("save that change in git with a note"), ["commit"]);
+    assert_eq!(
         terms("first make the root cause analysis of the failing test"),
         ["debug"]
     );
@@ -320,6 +330,9 @@ fn its_words_apart_or_in_another_sense_are_no_idiom() {
         "a go live checklist as a spreadsheet",
         "a 5-slide deck explaining the root cause of churn",
         "a deck on root cause analysis for the team offsite",
+        "the issue came up on the search team's call",
+        "a deck on how the internet works",
+        "save the file as a pdf",
         "we already found the root cause, now write the test",
         "I didn't think it through, rewrite the message",
         "no idea why I agreed to this talk",
