@@ -292,3 +292,28 @@ fn what_the_agent_is_spared_in_a_request_is_no_evidence() {
         assert_eq!(targets(&plan(intent, &[])), ["slides"], "{intent}");
     }
 }
+
+#[test]
+fn a_note_that_only_informs_or_weighs_a_choice_plans_nothing() {
+    for intent in [
+        "fyi: the CI checks on my pull request went green overnight",
+        "no action, just logging that the CI checks on my pull request passed",
+        "q: slides vs a spreadsheet for the all-hands numbers?",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(
+            p["result"],
+            "zero-steps",
+            "{intent}: {}",
+            targets(&p).join(",")
+        );
+    }
+    // Informing of something failing still asks for it to be worked on.
+    assert_eq!(
+        targets(&plan(
+            "fyi the CI checks on my pull request are red again",
+            &[]
+        )),
+        ["fix-ci"]
+    );
+}

@@ -151,7 +151,8 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // sigh, with no ask and nothing failing, wants no work done.
     // So does an aside ("Anyway, coffee time, back in 20.", "just curious").
     let chatter = (super::declines::opens_with_interjection(intent)
-        || super::declines::says_aside(intent))
+        || super::declines::says_aside(intent)
+        || super::declines::opens_informing(intent))
         && !super::idioms::tells_of_failure(intent);
     let declined = (read.any_declines || chatter) && asked_by_question && !read.asks_work();
     if asked_by_question {

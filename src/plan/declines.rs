@@ -43,6 +43,7 @@ const DECLINES: &[&str] = &[
     "needed to vent",
     "never mind",
     "nevermind",
+    "no action",
     "no action needed",
     "no action required",
     "no change needed",
@@ -475,6 +476,39 @@ pub fn opens_with_interjection(intent: &str) -> bool {
     words_of(&t[..end])
         .first()
         .is_some_and(|(f, _, _)| INTERJECTIONS.contains(&f.as_str()))
+}
+
+/// Leads that say a message only informs: "fyi", "heads up", "for the
+/// record", "just so you know".
+const INFORMS: &[&str] = &[
+    "fyi",
+    "for the record",
+    "heads up",
+    "heads-up",
+    "just logging",
+    "just noting",
+    "just so you know",
+    "just letting you know",
+    "letting you know",
+    "psa",
+];
+
+/// True when `intent` opens by saying it only informs ("fyi: the vercel
+/// deploy went out, all green", "heads up, the migration finished"). With
+/// nothing failing and nothing asked, it plans nothing, as an aside does.
+pub fn opens_informing(intent: &str) -> bool {
+    // Only the opening is read, as for an interjection.
+    let t = intent.trim_start();
+    let mut end = t.len().min(32);
+    while !t.is_char_boundary(end) {
+        end -= 1;
+    }
+    // "fyi:" is read as one word with its colon.
+    let opening: Vec<String> = words_of(&t[..end])
+        .into_iter()
+        .map(|(w, _, _)| w.trim_end_matches(':').to_string())
+        .collect();
+    INFORMS.iter().any(|p| opens_with(&opening, p).is_some())
 }
 
 /// True when `text` holds `phrase` as whole words. (`contains` first:

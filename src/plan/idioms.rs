@@ -390,11 +390,40 @@ fn pastes_sql(text: &str) -> bool {
         .any(|k| text.contains(k))
 }
 
-/// Stems of words that tell of software failing.
+/// Stems of words that tell of software failing, and checks gone red.
 const FAILING: &[&str] = &[
-    "500", "blank", "break", "broke", "broken", "bug", "crash", "drop", "error", "except", "fail",
-    "flaki", "flaky", "freez", "froze", "hang", "leak", "regress", "slow", "stuck", "throw",
-    "timeout", "wrong",
+    "500",
+    "all red",
+    "are red",
+    "blank",
+    "break",
+    "broke",
+    "broken",
+    "bug",
+    "crash",
+    "drop",
+    "error",
+    "except",
+    "fail",
+    "flaki",
+    "flaky",
+    "freez",
+    "froze",
+    "goes red",
+    "hang",
+    "is red",
+    "leak",
+    "red again",
+    "regress",
+    "slow",
+    "still red",
+    "stuck",
+    "throw",
+    "timeout",
+    "turn red",
+    "turned red",
+    "went red",
+    "wrong",
 ];
 
 /// True when `text` tells of something failing: a word opening with one

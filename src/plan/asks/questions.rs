@@ -122,7 +122,7 @@ pub fn asks_a_choice(text: &str) -> bool {
     let mine = w.iter().any(|(x, _, _)| {
         OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
     });
-    let or_at = (1..=3).find(|&i| word(i) == "or");
+    let or_at = (1..=3).find(|&i| matches!(word(i), "or" | "vs" | "versus"));
     let request = matches!(
         word(0),
         "can" | "could" | "would" | "will" | "please" | "pls"

@@ -327,3 +327,10 @@ fn a_difference_asked_after_is_a_question_whoever_owns_the_things() {
     ));
     assert!(!is_question("fix the difference between my two configs"));
 }
+
+#[test]
+fn a_choice_may_be_asked_with_vs() {
+    assert!(asks_a_choice("q: merge vs rebase for long-lived branches?"));
+    assert!(asks_a_choice("tabs versus spaces for yaml?"));
+    assert!(!asks_a_choice("can you benchmark tabs vs spaces for me?"));
+}

@@ -277,3 +277,15 @@ fn deciding_against_the_work_or_asking_for_none_declines() {
         assert!(!declines_work(s, false), "{s}");
     }
 }
+
+#[test]
+fn a_message_that_opens_by_informing_is_read_so() {
+    assert!(opens_informing("fyi: vercel deploy went out, all green"));
+    assert!(opens_informing("Heads up, the migration finished"));
+    assert!(opens_informing("just so you know the talk moved"));
+    assert!(!opens_informing("find out why the deploy failed, fyi"));
+    assert!(declines_work(
+        "no action, just logging that CI is green",
+        false
+    ));
+}
