@@ -153,7 +153,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let chatter = (super::declines::opens_with_interjection(intent)
         || super::declines::says_aside(intent)
         || super::declines::opens_informing(intent))
-        && !super::idioms::tells_of_failure(intent);
+        && !super::idioms::tells_of_trouble(intent);
     let declined = (read.any_declines || chatter) && asked_by_question && !read.asks_work();
     if asked_by_question {
         read.requests = std::mem::take(&mut read.own_questions);
