@@ -358,7 +358,10 @@ fn declines_words(w: &[String]) -> bool {
 /// anything yet", "leave my essay alone i'm keeping every one" is not
 /// (the second half tells, it does not decline).
 fn two_declines(w: &[String]) -> bool {
-    w.len() > 3 && (2..w.len() - 1).any(|i| declines_words(&w[..i]) && declines_words(&w[i..]))
+    // Each decline is a few words: a longer piece is no two of them, and
+    // trying every cut of it would cost its length squared.
+    (4..=16).contains(&w.len())
+        && (2..w.len() - 1).any(|i| declines_words(&w[..i]) && declines_words(&w[i..]))
 }
 
 /// True when `rest` is a phrase of understanding and what is wondered
