@@ -203,25 +203,7 @@ const ASKING: &[&str] = &[
 pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // Most sentences hold no phrase of a decline: a search says so before
     // any word is read.
-    let lower = sentence.to_lowercase().replace('\u{2019}', "'");
-    let own = BY_ONESELF.iter().any(|w| lower.contains(w));
-    let quiet = lower.contains("anything")
-        || lower.contains("not asking")
-        || lower.contains("no need")
-        || lower.contains("have to")
-        || lower.contains("leave ")
-        || lower.contains("keep ")
-        || lower.contains("nothing")
-        || lower.contains("no work")
-        || lower.contains("no one")
-        || lower.contains("nobody")
-        || lower.contains(" any ")
-        || lower.starts_with("no ")
-        || lower.contains(" no ")
-        || lower.contains("decided")
-        || lower.contains("chose")
-        || lower.contains("agreed");
-    if !own && !quiet && !DECLINES.iter().any(|d| lower.contains(d)) {
+    if !may_decline(sentence) {
         return false;
     }
     if none_requested(sentence) {
@@ -241,6 +223,46 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
         // "Not building anything, but is the security of this auth flow
         // ok?": a question about the person's own things asks.
         && !(asked && pieces.iter().any(|p| !is_decline(p) && names_own(p)))
+}
+
+/// False when `text` holds no word a decline or a spared task is said
+/// with, as a search finds them before any word is read.
+fn may_decline(text: &str) -> bool {
+    const QUIET: &[&str] = &[
+        "anything",
+        "not asking",
+        "no need",
+        "have to",
+        "need to",
+        "leave ",
+        "keep ",
+        "nothing",
+        "no work",
+        "no one",
+        "nobody",
+        " any ",
+        " no ",
+        "decided",
+        "chose",
+        "agreed",
+    ];
+    // One automaton for every phrase, in either apostrophe: one pass over
+    // the text, not one per phrase.
+    static PHRASES: std::sync::OnceLock<aho_corasick::AhoCorasick> = std::sync::OnceLock::new();
+    let phrases = PHRASES.get_or_init(|| {
+        let all = QUIET.iter().chain(BY_ONESELF).chain(DECLINES);
+        let typographic = all.clone().filter(|p| p.contains('\''));
+        let patterns: Vec<String> = all
+            .map(|p| p.to_string())
+            .chain(typographic.map(|p| p.replace('\'', "\u{2019}")))
+            .collect();
+        aho_corasick::AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(patterns)
+            .expect("the phrases are plain text")
+    });
+    let t = text.trim_start().as_bytes();
+    t.len() >= 3 && t[..3].eq_ignore_ascii_case(b"no ") || phrases.is_match(text)
 }
 
 /// Phrases that spare the agent one task, the verb and its object after
@@ -325,7 +347,7 @@ fn split_at_so(piece: &str) -> Vec<&str> {
 /// touch the spreadsheet", "leave the footer alone", "don't change
 /// anything", "I'll do the deploy myself".
 pub fn spares_work(piece: &str) -> bool {
-    is_decline(piece) || spares_part(piece)
+    may_decline(piece) && (is_decline(piece) || spares_part(piece))
 }
 
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there), or
