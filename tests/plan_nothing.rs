@@ -32,13 +32,7 @@ fn questions_and_near_misses_plan_zero_steps() {
         // A format talked about, in a clause that asks for nothing.
         "the spreadsheet from finance has twelve tabs now",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(
-            p["result"],
-            "zero-steps",
-            "{intent}: {}",
-            targets(&p).join(",")
-        );
+        assert_plans_nothing(intent);
     }
 }
 
@@ -59,8 +53,7 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
         "lol the slides at the all-hands were bullet points only. I just needed to vent",
         "what's the difference between a deck and slides? not doing anything, just want to understand it",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
+        assert_plans_nothing(intent);
     }
     // --explain says why the skill that fits is not taken.
     let p = plan(&format!("{statement}, just venting"), &["--explain"]);
@@ -114,8 +107,7 @@ fn doing_the_work_oneself_or_taking_it_back_plans_zero_steps() {
         "What's the difference between a merge and a rebase? My team keeps stopping on conflicts.",
         "is the free tier of GitHub Actions ok for pull request checks? not fixing anything, just wondering",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
+        assert_plans_nothing(intent);
     }
     // Work the person did is a scene, and a request beside it still asks.
     for (intent, skill) in [
@@ -269,8 +261,7 @@ fn a_ticket_or_a_dictated_note_with_nothing_to_do_plans_nothing() {
         "so yeah the slides for the all-hands went fine, just thinking out loud don't make anything yet",
         "okay so the CI checks on my pull request are green again, just letting you know",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(p["result"], "zero-steps", "{intent}: {}", targets(&p).join(","));
+        assert_plans_nothing(intent);
     }
     // A ticket with something left to do still asks for it.
     assert_eq!(
@@ -300,13 +291,7 @@ fn a_note_that_only_informs_or_weighs_a_choice_plans_nothing() {
         "no action, just logging that the CI checks on my pull request passed",
         "q: slides vs a spreadsheet for the all-hands numbers?",
     ] {
-        let p = plan(intent, &[]);
-        assert_eq!(
-            p["result"],
-            "zero-steps",
-            "{intent}: {}",
-            targets(&p).join(",")
-        );
+        assert_plans_nothing(intent);
     }
     // Informing of something failing still asks for it to be worked on.
     assert_eq!(

@@ -22,6 +22,17 @@ pub fn planned_in(catalog: &str, intent: &str) -> Vec<String> {
     targets(&plan_in(catalog, intent, &[]))
 }
 
+/// Asserts that `intent` plans no step over the real-shaped fixtures.
+pub fn assert_plans_nothing(intent: &str) {
+    let p = plan(intent, &[]);
+    assert_eq!(
+        p["result"],
+        "zero-steps",
+        "{intent}: {}",
+        targets(&p).join(",")
+    );
+}
+
 pub fn targets(p: &Value) -> Vec<String> {
     p["steps"]
         .as_array()
