@@ -151,3 +151,25 @@ fn a_pasted_ticket_is_read_by_its_field_labels() {
         ["slides"]
     );
 }
+
+#[test]
+fn an_ask_about_both_problems_told_takes_each_as_work() {
+    // The ask names its own work (checking the repo) and points back at
+    // the problems before it: each is a task.
+    assert_eq!(
+        targets(&plan(
+            "The CI checks on my pull request fail, and on top of that the slides for the all-hands look dated. Can you check the repo for both problems?",
+            &[]
+        )),
+        ["fix-ci", "slides"]
+    );
+    // Without the pointing back, the ask is the request and the rest its
+    // scene.
+    assert_eq!(
+        targets(&plan(
+            "The slides for the all-hands look dated. Can you fix the failing CI checks on my pull request?",
+            &[]
+        )),
+        ["fix-ci"]
+    );
+}

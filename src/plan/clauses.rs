@@ -47,7 +47,7 @@ use super::declines::{a_piece_asks, declines_work};
 use super::order_words;
 use super::sentences;
 use super::task_words::{opens_imperative, starts_joined_task};
-use bare::{adds_to_before, is_bare, POINTS_BACK};
+use bare::{adds_to_before, is_bare, names_those_problems, POINTS_BACK};
 use cut::cut_sentence;
 use labels::Label;
 use order_marks::{
@@ -166,7 +166,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // you're at it, update the slides.").
     let mut object_of: Vec<Option<usize>> = vec![None; read.requests.len()];
     for n in 1..read.requests.len() {
-        if !(read.bare[n] || read.adds[n] && read.requests[n]) {
+        if !(read.bare[n] || read.adds[n] && read.requests[n] || read.several[n]) {
             continue;
         }
         for m in (0..n).rev() {
@@ -240,6 +240,8 @@ struct Read {
     /// It asks, or asks about, nothing but what the sentence before it
     /// says ("Figure out why.", "What's wrong with it?"; see [`is_bare`]).
     bare: Vec<bool>,
+    /// It asks about the problems told before it ([`names_those_problems`]).
+    several: Vec<bool>,
 
     /// It adds its ask to one before it (see [`adds_to_before`]).
     adds: Vec<bool>,
@@ -368,22 +370,6 @@ impl Read {
         })
     }
 
-    /// What the label of the sentence just read says of it ("Task: …"
-    /// asks, "Context: …" sets the scene), whatever its shape.
-    fn labelled(&mut self, label: Option<Label>, trimmed: &str, asked: bool) {
-        let n = self.requests.len() - 1;
-        match label {
-            Some(Label::Ask) => self.requests[n] |= !declines_work(trimmed, asked),
-            Some(Label::Scene) => {
-                self.requests[n] = false;
-                self.steps[n] = false;
-                self.bare[n] = false;
-            }
-            Some(Label::Title) => self.titles.push(n),
-            _ => {}
-        }
-    }
-
     /// Reads what one sentence asks, cut into `cut`.
     fn sentence(
         &mut self,
@@ -428,6 +414,8 @@ impl Read {
             .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
         self.steps.push(step);
         self.bare.push(!declines && is_bare(trimmed));
+        self.several
+            .push(!declines && names_those_problems(trimmed));
         self.adds.push(adds_to_before(trimmed));
         self.own_questions.push(!declines && own_question);
         // Not "what do you think of our pricing page?": about our things.

@@ -109,8 +109,23 @@ fn on_those_listed(words: &[String]) -> bool {
         ["all", n] if NUMBERS.contains(n) => return true,
         _ => {}
     }
-    let Some((verb, rest)) = words.split_first() else {
+    // "can you look at both?", "could you please check all three":
+    // the asking words and a preposition before the count.
+    let lead = words
+        .iter()
+        .take_while(|w| {
+            matches!(
+                w.as_str(),
+                "can" | "could" | "would" | "will" | "you" | "please" | "pls" | "just"
+            )
+        })
+        .count();
+    let Some((verb, rest)) = words[lead..].split_first() else {
         return false;
+    };
+    let rest = match rest {
+        [p, tail @ ..] if matches!(p.as_str(), "at" | "into" | "over" | "through") => tail,
+        _ => rest,
     };
     let counted = match rest {
         [q, n, ..] if q == "all" && NUMBERS.contains(&n.as_str()) => true,
@@ -121,7 +136,23 @@ fn on_those_listed(words: &[String]) -> bool {
             .all(|w| matches!(w.as_str(), "please" | "pls" | "now" | "too" | "of" | "them")),
         _ => false,
     };
-    counted && (starts_joined_task(verb) || DEALS_WITH.contains(&verb.as_str()) || verb == "do")
+    counted
+        && (starts_joined_task(verb)
+            || DEALS_WITH.contains(&verb.as_str())
+            || matches!(verb.as_str(), "do" | "look"))
+}
+
+/// True when `sentence` asks about several problems the sentences before
+/// it told of ("Can you check the site for both problems?", "look into
+/// these issues"): each of them is work, whatever skill the ask itself
+/// takes.
+pub(super) fn names_those_problems(sentence: &str) -> bool {
+    const PROBLEMS: &[&str] = &["problems", "issues", "things", "worries", "bugs", "points"];
+    let words = plain_all(sentence);
+    words.windows(2).any(|p| {
+        matches!(p[0].as_str(), "both" | "these" | "those" | "two" | "all")
+            && PROBLEMS.contains(&p[1].as_str())
+    })
 }
 
 /// Words that point back at what the sentence before, or the scene
@@ -175,6 +206,8 @@ mod tests {
             "handle both",
             "sort all of them out",
             "do all 3",
+            "can you look at both",
+            "could you please look into all three",
         ] {
             assert!(on_those_listed(&ws(t)), "{t}");
             assert!(is_bare(t), "{t}");
@@ -187,5 +220,15 @@ mod tests {
         ] {
             assert!(!on_those_listed(&ws(t)), "{t}");
         }
+    }
+
+    #[test]
+    fn an_ask_about_the_problems_told_names_them() {
+        assert!(names_those_problems(
+            "Can you check the site for both problems?"
+        ));
+        assert!(names_those_problems("look into these issues"));
+        assert!(!names_those_problems("check both the intro and the outro"));
+        assert!(!names_those_problems("what are the problems with it"));
     }
 }

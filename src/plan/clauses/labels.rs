@@ -162,6 +162,26 @@ fn is_item(sentence: &str) -> bool {
     sentence.starts_with(['-', '*', '\u{2022}']) || sentence.starts_with("[ ]")
 }
 
+impl super::Read {
+    /// What the label of the sentence just read says of it ("Task: …"
+    /// asks, "Context: …" sets the scene), whatever its shape.
+    pub(super) fn labelled(&mut self, label: Option<Label>, trimmed: &str, asked: bool) {
+        let n = self.requests.len() - 1;
+        match label {
+            Some(Label::Ask) => {
+                self.requests[n] |= !crate::plan::declines::declines_work(trimmed, asked)
+            }
+            Some(Label::Scene) => {
+                self.requests[n] = false;
+                self.steps[n] = false;
+                self.bare[n] = false;
+            }
+            Some(Label::Title) => self.titles.push(n),
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
