@@ -443,3 +443,22 @@ fn only_after_that_opens_the_next_step() {
     );
     assert_eq!(targets(&p), ["research-options", "design-doc"]);
 }
+
+#[test]
+fn ordinal_adverbs_and_steps_said_in_words_order_the_tasks() {
+    // Written in the order the plan must keep: the slides first.
+    for intent in [
+        "Firstly make the slides for the all-hands, secondly fix the failing CI checks on my pull request",
+        "Make the slides for the all-hands, post that fix the failing CI checks on my pull request",
+        "Make the slides for the all-hands, in the second step fix the failing CI checks on my pull request",
+        "Make the slides for the all-hands and lastly fix the failing CI checks on my pull request",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(targets(&p), ["slides", "fix-ci"], "{intent}");
+        assert_eq!(
+            links(&p, "fix-ci"),
+            [("s1".to_string(), "intent-order".to_string())],
+            "{intent}"
+        );
+    }
+}

@@ -32,6 +32,26 @@ const FORWARD: &[&[&str]] = &[
     &["followed", "by"],
     &["and", "finally"],
     &["and", "also"],
+    // "Firstly make the slides, secondly fix the CI": an ordinal adverb
+    // inside the sentence (one that opens it is a mark of its own, see
+    // `super::sentences`).
+    &["secondly"],
+    &["thirdly"],
+    &["fourthly"],
+    &["lastly"],
+    &["and", "lastly"],
+    // "…, in the second step make the slides".
+    &["in", "second", "step"],
+    &["in", "the", "second", "step"],
+    &["in", "third", "step"],
+    &["in", "the", "third", "step"],
+    &["in", "the", "next", "step"],
+    &["as", "a", "next", "step"],
+    &["as", "the", "next", "step"],
+    &["as", "a", "second", "step"],
+    // "…, post that make the slides", "…, after which deploy it".
+    &["post", "that"],
+    &["after", "which"],
 ];
 
 /// Words that open a clause of time before a sentence's main clause:
