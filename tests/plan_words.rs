@@ -575,3 +575,12 @@ fn letters_spelled_by_voice_are_read_as_typed() {
     );
     assert!(targets(&plan("fix the totals in the budget file", &[])).is_empty());
 }
+
+#[test]
+fn a_light_verb_before_the_noun_of_the_work_asks_for_it() {
+    // "do a standup", "make the brainstorm": the work is the noun after
+    // the light verb, and here it is the skill's whole name.
+    let c = "fixtures/plan/described-work";
+    assert_eq!(planned_in(c, "please do a standup with me"), ["standup"]);
+    assert_eq!(planned_in(c, "can you run the standup for us"), ["standup"]);
+}

@@ -252,7 +252,23 @@ fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Qu
         .iter()
         .take_while(|w| FILLERS.contains(&w.as_str()))
         .count();
-    let ws = &all[lead..];
+    let mut ws = &all[lead..];
+    let mut first = first;
+    // "make the brainstorm with me", "do a review of the PR": a light verb
+    // and its article before the noun that names the work.
+    if let [verb, article, noun, ..] = ws {
+        let light = matches!(
+            verb.as_str(),
+            "make" | "do" | "have" | "give" | "run" | "perform"
+        );
+        if light && matches!(article.as_str(), "a" | "an" | "the" | "one" | "some") {
+            let Some(&t) = clause.sequence.iter().find(|&&t| q.words[t] == *noun) else {
+                return false;
+            };
+            first = t;
+            ws = &ws[2..];
+        }
+    }
     let first_word = ws.first().cloned().unwrap_or_default();
     // "shower drain keeps clogging": the name opens a subject, not a
     // command, when a verb of being or going on follows it.
