@@ -17,7 +17,8 @@ use shapes::{
 /// understand ("just want to understand it", "just trying to understand
 /// it"), nothing to act on ("nothing to do there", "not setting anything
 /// up", "just letting you know", "thinking out loud", "won't fix"), taking
-/// a request back ("so never mind") or closing ("that's all for today"). The piece must be the phrase alone, with at most the words of
+/// a request back ("so never mind") or closing ("that's all for today").
+/// The piece must be the phrase alone, with at most the words of
 /// [`DECLINE_LEAD`] before it and of [`DECLINE_TAIL`] after it: "not
 /// asking for anything fancy", "nothing to do with code" and "no action
 /// needed on the docs, but…" decline only part of the work, or none. Not

@@ -11,10 +11,12 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
+//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), a root cause analysis, figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through ("thru" too), talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting"), show/prove (to) me (…) it's/everything (…) passing, green or working |
-//! | `deploy` | push/put/take it live, put/get it online |
+//! | `deploy` | push/put/take it live, put/get it online, put/get/want (…) on the internet or web |
+//! | `ci` | the checks (…) turn/went/are red |
+//! | `commit` | save (…) in/into git |
 //! | `tdd` | write/add a (the) failing (…) test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
@@ -24,7 +26,7 @@
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account; SQL/code/command/prompt/shell injection, for/like/against injection (not "dependency injection"), injectable, sqli, exploitable, auth/authz/authn holes or bypasses (not "xss", which security skills say themselves: the idiom outweighed a second skill in the same clause) |
 //! | `bloat` | wordy, twice as long, squeeze/trim it down, tighten it (…) without changing/losing, tighten the prose/wording/draft/… (not "tighten it" alone: a bike chain is tightened too) |
-//! | `seo` | doesn't/never/barely (…) show up or appear (…) in Google or search, invisible/vanished/disappearing (…) on Google or search, fell/dropped off (…) Google, from Google (…) fell/dropped/tanked/halved, Google (…) indexes, not indexed: a site lost from search |
+//! | `seo` | doesn't/never/barely (…) show up or appear (…) in Google or search, invisible/vanished/disappearing (…) on Google or search, fell/dropped off (…) Google, from Google (…) fell/dropped/tanked/halved, Google (…) indexes, not indexed, search/Google (…) doesn't/never come or pop up: a site lost from search |
 //! | `ui` | build/design/redesign/rebuild/restyle the (…) page or screen; look(s) like (…) a template, screams template: a page whose design reads as a template, as a frontend-design skill says (the term is the canonical one of "frontend", see [`super::synonyms`]) |
 //! | `receiv` | not convinced they're/that's (right), weigh/evaluate (…) the feedback or suggestions, the feedback/suggestions (…) hold up: review feedback in doubt, as a skill for receiving review says ("the reviewer says LGTM" is not) |
 //! | `intern` | company-wide, a note/announcement/update/email (…) to/for (…) employees or staff: internal communications ("a deck for all the staff" is not) |
@@ -102,7 +104,6 @@ use When::{Always, Amid, Failing, SoughtAndFailing};
 #[rustfmt::skip]
 pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["root", "cause|causes"], "debug", SoughtAndFailing),
-    // "do a root cause analysis of the failing test": the analysis seeks.
     (&["root", "cause", "analysis|analyses"], "debug", Failing),
     (&["real|actual", "cause"], "debug", SoughtAndFailing),
     (&["track", "down", "why"], "debug", Always),
@@ -193,7 +194,6 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["from", "google|search", GAP, DROPPED], "seo", Always),
     (&["google", GAP, "indexes|indexed|indexing"], "seo", Always),
     (&["not", "indexed"], "seo", Always),
-    // "search for it on Google and it doesn't come up".
     (&["google|search", GAP, NOT_SEEN, "come|comes|coming|pop|pops", "up"], "seo", Always),
     (&[NOT_SEEN, "come|comes|coming|pop|pops", "up", GAP, "google|search"], "seo", Always),
     (&[BUILDS, OWNED, SCREEN], "ui", Always),
@@ -240,9 +240,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["take", "it", "live"], "deploy", Always),
     // Said by people who lack the word: "get it up on the internet".
     (&["put|get|getting|putting|want", GAP, "on|onto", "the", "internet|web"], "deploy", Always),
-    // "the little checks next to it turn red".
     (&["checks|check", GAP, "turn|turned|turns|turning|go|goes|went|are|is", "red"], "ci", Always),
-    // "save the change in git with a note".
     (&["save|saving", GAP, "in|into", "git"], "commit", Always),
 ];
 
