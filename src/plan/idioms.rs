@@ -29,7 +29,7 @@
 //! | `seo` | doesn't/never/barely (…) show up or appear (…) in Google or search, invisible/vanished/disappearing (…) on Google or search, fell/dropped off (…) Google, from Google (…) fell/dropped/tanked/halved, Google (…) indexes, not indexed, search/Google (…) doesn't/never come or pop up: a site lost from search |
 //! | `ui` | build/design/redesign/rebuild/restyle the (…) page or screen; look(s) like (…) a template, screams template: a page whose design reads as a template, as a frontend-design skill says (the term is the canonical one of "frontend", see [`super::synonyms`]) |
 //! | `receiv` | not convinced they're/that's (right), weigh/evaluate (…) the feedback or suggestions, the feedback/suggestions (…) hold up: review feedback in doubt, as a skill for receiving review says ("the reviewer says LGTM" is not) |
-//! | `intern` | company-wide, a note/announcement/update/email (…) to/for (…) employees or staff: internal communications ("a deck for all the staff" is not) |
+//! | `intern` | company-wide, a note/announcement/update/email (…) to/for (…) employees, staff, the company or everyone: internal communications ("a deck for all the staff" is not) |
 //! | `detool` | editor-/tool-/vendor-/agent-neutral or -agnostic, whatever/any agent, editor, assistant or tooling someone or we use (or "on any setup"): a text meant to hold for any tool |
 //! | `feynman` | make me/us defend, justify or explain; until I/we (…) defend, justify or explain: a decision pressed until the person can explain it, the Feynman test a skill is named for ("help me justify the budget" is not) |
 //! | `aim` | not sure / haven't decided / don't know (…) what I want out of it (yet), not sure what to ask, what (…) I'm after, what (…) I'm (…) going for: material handed over with a thin ask ("not sure what I want for dinner" is not) |
@@ -205,7 +205,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["feedback|suggestion|suggestions|points|comments", GAP, "hold|holds", "up"], "receiv", Always),
     (&["not", "convinced", "they're|theyre|that's|thats|she's|he's|it's"], "receiv", Always),
     (&["company", "wide"], "intern", Always),
-    (&["note|announcement|update|email|message|memo|post", GAP, "employees|staff"], "intern", Always),
+    (&["note|announcement|update|email|message|memo|post", GAP, "employees|staff|company|everyone"], "intern", Always),
     (&["editor|tool|vendor|agent|platform", "neutral|agnostic"], "detool", Always),
     (&["whatever|any", "agent|agents|editor|editors|assistant|tools|tooling|ide", "or|someone|people|we|you|on|setup"], "detool", Always),
     (&["make", "me|us", "defend|justify|explain"], "feynman", Always),

@@ -91,6 +91,11 @@ pub fn label_of(sentence: &str) -> Option<(Label, &str)> {
     let rest = rest.trim();
     let lower = head.to_ascii_lowercase();
     let lower = lower.trim_start_matches(['-', '*', '#']).trim();
+    // "Quick context:", "Some background:", "Short summary:".
+    let lower = ["quick ", "some ", "short ", "brief ", "more "]
+        .iter()
+        .find_map(|a| lower.strip_prefix(a))
+        .unwrap_or(lower);
     if let Some((_, label)) = LABELS.iter().find(|(l, _)| *l == lower) {
         return Some((*label, rest));
     }
@@ -201,6 +206,10 @@ mod tests {
             Some((Label::Ask, "Build a list of journalists"))
         );
         assert_eq!(label_of("Out of scope:"), Some((Label::Exclude, "")));
+        assert_eq!(
+            label_of("Quick context: our support team is drowning"),
+            Some((Label::Scene, "our support team is drowning"))
+        );
         assert_eq!(
             label_of("CI-301: PR #482 red on GitHub Actions"),
             Some((Label::Title, "PR #482 red on GitHub Actions"))

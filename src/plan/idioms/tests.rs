@@ -215,6 +215,7 @@ fn an_idiom_names_its_work() {
     );
     assert_eq!(terms("the little checks next to it turn red"), ["ci"]);
     assert_eq!(terms("save that change in git with a note"), ["commit"]);
+    assert_eq!(terms("draft a short note to the whole company"), ["intern"]);
     assert_eq!(
         terms("first make the root cause analysis of the failing test"),
         ["debug"]
