@@ -134,6 +134,14 @@ fn a_pasted_ticket_is_read_by_its_field_labels() {
         &[],
     );
     assert_eq!(p["result"], "zero-steps", "{}", targets(&p).join(","));
+    // A note that asks still asks, and a task under it is one of its own.
+    assert_eq!(
+        targets(&plan(
+            "SLIDES-9: all-hands deck\nNote: also fix the failing CI checks on my pull request.\nTask: make the slides for the all-hands.",
+            &[]
+        )),
+        ["fix-ci", "slides"]
+    );
     // A command listed under a label of the scene is still asked.
     assert_eq!(
         targets(&plan(

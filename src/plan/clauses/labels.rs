@@ -173,10 +173,14 @@ impl super::Read {
     pub(super) fn labelled(&mut self, label: Option<Label>, trimmed: &str, asked: bool) {
         let n = self.requests.len() - 1;
         match label {
-            Some(Label::Ask) => {
-                self.requests[n] |= !crate::plan::declines::declines_work(trimmed, asked)
+            // "Task: …" is a task of its own, not more about one before.
+            Some(Label::Ask) if !crate::plan::declines::declines_work(trimmed, asked) => {
+                self.requests[n] = true;
+                self.steps[n] = true;
             }
-            Some(Label::Scene) => {
+            // "Note: also run the tests" still asks; "Context: the round
+            // closes on the 14th" says what the scene is by its shape.
+            Some(Label::Scene) if !super::is_request(trimmed) => {
                 self.requests[n] = false;
                 self.steps[n] = false;
                 self.bare[n] = false;
