@@ -488,18 +488,22 @@ const INTERJECTIONS: &[&str] = &[
     "haha", "hahaha", "lmao", "lol", "omg", "thanks", "thx", "ty", "ugh", "wow",
 ];
 
-/// True when `intent` opens with a word of [`INTERJECTIONS`]: it laughs,
-/// thanks or sighs ("lol that gif you made got 40 reactions", "thanks!!
-/// the PDF came out perfect"). Asking nothing else, it plans nothing.
-pub fn opens_with_interjection(intent: &str) -> bool {
-    // Only the first word is read: an intent may be 100 KB long, and no
-    // interjection is longer than this.
+/// The first 32 bytes of `intent` (to a character's edge): an intent may
+/// be 100 KB long, and no interjection or lead that informs is longer.
+fn opening(intent: &str) -> &str {
     let t = intent.trim_start();
     let mut end = t.len().min(32);
     while !t.is_char_boundary(end) {
         end -= 1;
     }
-    words_of(&t[..end])
+    &t[..end]
+}
+
+/// True when `intent` opens with a word of [`INTERJECTIONS`]: it laughs,
+/// thanks or sighs ("lol that gif you made got 40 reactions", "thanks!!
+/// the PDF came out perfect"). Asking nothing else, it plans nothing.
+pub fn opens_with_interjection(intent: &str) -> bool {
+    words_of(opening(intent))
         .first()
         .is_some_and(|(f, _, _)| INTERJECTIONS.contains(&f.as_str()))
 }
@@ -523,14 +527,8 @@ const INFORMS: &[&str] = &[
 /// deploy went out, all green", "heads up, the migration finished"). With
 /// nothing failing and nothing asked, it plans nothing, as an aside does.
 pub fn opens_informing(intent: &str) -> bool {
-    // Only the opening is read, as for an interjection.
-    let t = intent.trim_start();
-    let mut end = t.len().min(32);
-    while !t.is_char_boundary(end) {
-        end -= 1;
-    }
     // "fyi:" is read as one word with its colon.
-    let opening: Vec<String> = words_of(&t[..end])
+    let opening: Vec<String> = words_of(opening(intent))
         .into_iter()
         .map(|(w, _, _)| w.trim_end_matches(':').to_string())
         .collect();

@@ -29,7 +29,7 @@ pub(super) fn nothing_to(rest: &[String]) -> bool {
 
 /// True when `words` say where nothing is to be done: "in this ticket",
 /// "from this thread".
-pub(super) fn is_place(words: &[String]) -> bool {
+fn is_place(words: &[String]) -> bool {
     words.len() <= 4
         && matches!(
             words.first().map(String::as_str),
@@ -40,7 +40,7 @@ pub(super) fn is_place(words: &[String]) -> bool {
 /// True when `doing` is the -ing form of a verb of work ("deploying",
 /// "making", "running"), not of seeing or getting ("not seeing anything"
 /// tells what went wrong).
-pub(super) fn names_work(doing: &str) -> bool {
+fn names_work(doing: &str) -> bool {
     let Some(stem) = doing.strip_suffix("ing") else {
         return false;
     };
