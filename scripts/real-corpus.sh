@@ -507,7 +507,7 @@ for repo in repos:
             # The skill under test of a near-miss: the trigger score asks
             # whether *it* fires, since a sibling may serve the request.
             tested = sorted({n for _, n in targets})
-            tested = tested[0] if not should and len(tested) == 1 and not expect else None
+            tested = tested[0] if not should and len(tested) == 1 else None
             cases.setdefault(catalog, []).append((note, intent, expect, kind, tested))
             n_repo += 1
     if n_repo:
