@@ -42,13 +42,13 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
     let statement = "the CI checks on my pull request failed again overnight";
     assert_eq!(targets(&plan(statement, &[])), ["fix-ci"]);
     assert_eq!(
-        targets(&plan("the slides for the all-hands are done", &[])),
+        targets(&plan("the slides for the all-hands look great", &[])),
         ["slides"]
     );
     // ... and not when the person says they want nothing done.
     for intent in [
         "the CI checks on my pull request failed again overnight, just venting",
-        "the slides for the all-hands are done. that's all for today, thanks",
+        "the slides for the all-hands look great. that's all for today, thanks",
         "CI checks on the pull request keep failing. not asking for anything, just venting",
         "lol the slides at the all-hands were bullet points only. I just needed to vent",
         "what's the difference between a deck and slides? not doing anything, just want to understand it",
@@ -300,5 +300,33 @@ fn a_note_that_only_informs_or_weighs_a_choice_plans_nothing() {
             &[]
         )),
         ["fix-ci"]
+    );
+}
+
+#[test]
+fn a_report_of_finished_work_plans_zero_steps() {
+    // Work already done, told and nothing asked: a finished state, a
+    // perfect passive, ticked boxes, a decline in full forms.
+    for intent in [
+        "the slides for the all-hands are done",
+        "the CI checks on my pull request went green overnight and the branch has since been merged",
+        "- [x] slides shared in #leadership\n- [x] sheet updated\nAll done on my side, closing this out.",
+        "Thank you ever so much for the slides yesterday; the report has now been submitted.",
+        "I have decided against producing slides for the all-hands after all.",
+        "I think I shall fix the CI myself tonight. No action is required on your part.",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // Trouble told beside it, or a request, is still work.
+    assert_eq!(
+        targets(&plan(
+            "the CI checks went green on main but failed again on my pull request",
+            &[]
+        )),
+        ["fix-ci"]
+    );
+    assert_eq!(
+        targets(&plan("the sheet is done, now turn it into slides", &[])),
+        ["slides"]
     );
 }

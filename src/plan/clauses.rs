@@ -150,9 +150,13 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // "lol that gif you made got 40 reactions": laughter, thanks or a
     // sigh, with no ask and nothing failing, wants no work done.
     // So does an aside ("Anyway, coffee time, back in 20.", "just curious").
+    // So does a report of work already done ("CI went green overnight and
+    // the branch has since been merged."), when nothing else is said.
+    let reported = read.any_done && read.reports.iter().all(|r| *r);
     let chatter = (super::declines::opens_with_interjection(intent)
         || super::declines::says_aside(intent)
-        || super::declines::opens_informing(intent))
+        || super::declines::opens_informing(intent)
+        || reported)
         && !super::idioms::tells_of_trouble(intent);
     let declined = (read.any_declines || chatter) && asked_by_question && !read.asks_work();
     if asked_by_question {
@@ -254,6 +258,10 @@ struct Read {
     plainly: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     any_declines: bool,
+    /// Each sentence declines or reports finished work (see
+    /// [`super::declines::reports_done`]); and whether one reports.
+    reports: Vec<bool>,
+    any_done: bool,
     /// The sentences that are titles (see [`Label::Title`]).
     titles: Vec<usize>,
 
@@ -389,6 +397,7 @@ impl Read {
         let cut_asks = cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
         let declines = declines_work(trimmed, asked) && !cut_asks;
         self.any_declines |= declines;
+
         // "Here's my plan for…", but not "here's what I need: a deck",
         // "Attached is the deck, please review it".
         let hands_over = presents_material(trimmed)
@@ -412,6 +421,11 @@ impl Read {
                 .any(|(t, _)| is_request(t.trim()) && !is_knowledge_request(t.trim()));
         self.requests
             .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
+        let done = !declines
+            && !self.requests.last().is_some_and(|r| *r)
+            && super::declines::reports_done(trimmed);
+        self.reports.push(declines || done);
+        self.any_done |= done;
         self.steps.push(step);
         self.bare.push(!declines && is_bare(trimmed));
         self.several

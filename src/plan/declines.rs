@@ -1,5 +1,7 @@
 //! Sentences that say no work is wanted: venting, wanting only to
-//! understand, taking a request back, closing ("that's all for today").
+//! understand, taking a request back, closing ("that's all for today"),
+//! and reports of work already done ([`reports_done`]). Full forms are
+//! read as their contractions ("I do not" as "I don't"; see `folds`).
 //! [`super::clauses`] plans nothing for an intent whose every sentence
 //! declines or asks for none, and no question in it is about the person's
 //! own work.
@@ -77,11 +79,17 @@ const DECLINES: &[&str] = &[
     "that's it for today",
     "thinking aloud",
     "thinking out loud",
+    "thought you ought to be aware",
+    "thought you ought to know",
+    "thought you should be aware",
+    "thought you should know",
     "trying to understand",
     "venting",
     "want to understand",
     "wanted to know",
+    "wanted to let you know",
     "wanted to say thanks",
+    "wished to let you know",
     "won't do",
     "won't fix",
     "wontfix",
@@ -138,8 +146,8 @@ fn says_alone((w, lead): &(Vec<String>, usize), phrases: &[&str]) -> bool {
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
     "actually", "also", "and", "anyway", "btw", "but", "fyi", "honestly", "i", "i'm", "im", "just",
-    "lol", "oh", "ok", "okay", "only", "please", "purely", "really", "so", "thanks", "uh", "ugh",
-    "um", "wait", "was", "we", "we're", "well", "yeah",
+    "lol", "merely", "oh", "ok", "okay", "only", "please", "purely", "really", "simply", "so",
+    "thanks", "uh", "ugh", "um", "wait", "was", "we", "we're", "well", "yeah",
 ];
 
 /// Words that may come after a phrase of [`DECLINES`] in its piece: when,
@@ -271,6 +279,8 @@ fn may_decline(text: &str) -> bool {
 const SPARES: &[&str] = &[
     "no need to",
     "no need for you to",
+    "there's no need to",
+    "there's no need for you to",
     "you don't need to",
     "you dont need to",
     "you don't have to",
@@ -354,7 +364,7 @@ pub fn spares_work(piece: &str) -> bool {
 /// True when `piece` is a phrase of [`DECLINES`] alone (see there), or
 /// the person's own doing of the work ([`does_it_self`]).
 fn is_decline(piece: &str) -> bool {
-    let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
+    let w = folded_words(piece);
     declines_words(&w) || two_declines(&w)
 }
 
@@ -408,7 +418,7 @@ fn only_wonders(rest: &[String]) -> bool {
 /// The words of `piece`, and how many of them lead in (see
 /// [`DECLINE_LEAD`]: "just", "fyi", "ok" …).
 fn led_words(piece: &str) -> (Vec<String>, usize) {
-    let w: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
+    let w = folded_words(piece);
     let lead = w
         .iter()
         .take_while(|x| DECLINE_LEAD.contains(&x.as_str()))
@@ -485,7 +495,7 @@ fn piece_asks(piece: &str) -> bool {
 /// Words that open a message of laughter, thanks or a sigh: "lol that
 /// gif got 40 reactions", "thanks!! the PDF came out perfect".
 const INTERJECTIONS: &[&str] = &[
-    "haha", "hahaha", "lmao", "lol", "omg", "thanks", "thx", "ty", "ugh", "wow",
+    "cheers", "haha", "hahaha", "lmao", "lol", "omg", "thank", "thanks", "thx", "ty", "ugh", "wow",
 ];
 
 /// The first 32 bytes of `intent` (to a character's edge): an intent may
@@ -546,6 +556,12 @@ pub(super) fn has_words(text: &str, phrase: &str) -> bool {
         })
 }
 
+mod folds;
+mod reports;
 mod shapes;
+
+use folds::folded_words;
+
+pub use reports::reports_done;
 #[cfg(test)]
 mod tests;

@@ -5,7 +5,6 @@
 //! as it is, and doing the work oneself.
 
 use super::{is_tail, DECLINE_LEAD};
-use crate::plan::clauses::words_of;
 use crate::plan::idioms;
 use crate::plan::task_words::starts_joined_task;
 use crate::plan::topic::by_oneself;
@@ -59,6 +58,12 @@ fn names_work(doing: &str) -> bool {
 pub(super) fn forbids_all(rest: &[String]) -> bool {
     let w: Vec<&str> = rest.iter().map(String::as_str).collect();
     let after = match w.as_slice() {
+        // "I do not want anything built", "don't need anything changed".
+        ["don't" | "dont", "want" | "need", "anything", done, after @ ..]
+            if done.ends_with("ed") || done.ends_with("en") || *done == "built" =>
+        {
+            after
+        }
         ["don't" | "dont", _, "anything", after @ ..] => after,
         ["do", "not", _, "anything", after @ ..] => after,
         // "not deploying anything, just wondering".
@@ -79,8 +84,7 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
 /// deploys, config changes or reviews requested." Not "no idea why it
 /// fails, help needed": what follows "no" is no work.
 pub(super) fn none_requested(sentence: &str) -> bool {
-    let w: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
-    none_asked(&w)
+    none_asked(&super::folded_words(sentence))
 }
 
 /// [`none_requested`] on words; a piece may also end with "please" or
@@ -113,9 +117,10 @@ pub(super) fn decided_against(w: &[String]) -> bool {
         matches!(
             &x[i..],
             ["decided" | "chose" | "agreed", "not", "to", verb, ..]
-                | ["decided" | "chose" | "agreed", "against", verb, ..]
-                if starts_joined_task(verb.trim_end_matches("ing"))
-                    || starts_joined_task(verb)
+                if starts_joined_task(verb)
+        ) || matches!(
+            &x[i..],
+            ["decided" | "chose" | "agreed", "against", doing, ..] if names_work(doing)
         )
     })
 }
@@ -177,7 +182,14 @@ pub(super) fn does_it_self(words: &[String]) -> bool {
         .iter()
         .take_while(|x| DECLINE_LEAD.contains(&x.as_str()) && !PERSON.contains(&x.as_str()))
         .count();
-    let w: Vec<&str> = words[lead..].iter().map(String::as_str).collect();
+    let mut w: Vec<&str> = words[lead..].iter().map(String::as_str).collect();
+    // "I think I'll write it myself": a hedge before the person's doing.
+    if matches!(
+        w.as_slice(),
+        ["i", "think" | "guess" | "suppose" | "reckon", ..]
+    ) {
+        w.drain(..2);
+    }
     let opens = match w.as_slice() {
         ["i'll" | "we'll" | "ill", ..] => true,
         ["i" | "we", "will" | "already", ..] => true,

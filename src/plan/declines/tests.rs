@@ -289,3 +289,29 @@ fn a_message_that_opens_by_informing_is_read_so() {
         false
     ));
 }
+
+#[test]
+fn a_decline_spelled_out_in_full_forms_declines() {
+    for s in [
+        "I have decided against producing slides for the seminar after all",
+        "I think I shall write the press release myself",
+        "I have already resolved the merge conflicts myself and pushed the result",
+        "so there is no need to trouble yourself with it",
+        "I merely wished to let you know",
+        "I do not want anything built",
+        "so I thought you ought to be aware before anyone suggests another",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    // A hedge before a request still asks; so does a choice against one
+    // way of working that names another.
+    for s in [
+        "I think you should write the press release",
+        "we decided against rewriting it, so patch the parser instead",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+    assert!(opens_with_interjection(
+        "Thank you ever so much for the Word document yesterday"
+    ));
+}

@@ -1,0 +1,144 @@
+//! Sentences that only report work already done: "the report has now been
+//! submitted", "CI went green overnight and the branch has since been
+//! merged", "- [x] Linear ticket filed". A message made of nothing else
+//! (with declines, thanks or asides beside them) asks for no work.
+
+use super::{a_piece_asks, has_words};
+use crate::plan::clauses::words_of;
+use crate::plan::task_words::starts_joined_task;
+
+/// Phrases that say a piece of work is finished. Read as whole words in
+/// the lowercased sentence.
+const DONE: &[&str] = &[
+    "all done",
+    "all green",
+    "already",
+    "are done",
+    "are green",
+    "arrived",
+    "closing this out",
+    "completed",
+    "finished",
+    "for the record",
+    "got merged",
+    "is done",
+    "is green",
+    "is live",
+    "is merged",
+    "landed",
+    "shipped",
+    "turned green",
+    "was merged",
+    "went green",
+    "went in",
+    "went live",
+    "went out",
+    "were merged",
+    "wrapped",
+];
+
+/// Auxiliaries of the perfect, and what may stand between one and "been":
+/// "has been", "has now been", "have since been".
+const HAVE: &[&str] = &["has", "have", "had"];
+const BETWEEN: &[&str] = &["now", "since", "just", "already", "finally", "all"];
+
+/// Words that turn a report into news of trouble or of work still to do:
+/// a contrast ("…, but the deploy is slow"), a negation ("the tests have
+/// been failing"; "not merged yet"), or what remains ("still", "yet").
+const UNFINISHED: &[&str] = &[
+    "but", "however", "though", "although", "except", "still", "yet", "not", "no", "never",
+    "nobody", "until", "unless", "if",
+];
+
+/// True when `sentence` reports finished work and nothing else: it holds a
+/// phrase of [`DONE`], a perfect passive ("has now been submitted"), or is
+/// a ticked checkbox ("- [x] discussed"), tells of no trouble nor of work
+/// left ([`UNFINISHED`]), and no piece of it asks ("finished the refactor,
+/// get it looked over"). The caller reads it only in a sentence that is no
+/// request.
+pub fn reports_done(sentence: &str) -> bool {
+    let lower = sentence.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words
+        .iter()
+        .any(|w| UNFINISHED.contains(w) || w.ends_with("n't"))
+        || crate::plan::idioms::tells_of_trouble(sentence)
+    {
+        return false;
+    }
+    let ticked = lower.trim_start_matches(['-', '*', ' ']).starts_with("[x]");
+    (ticked || DONE.iter().any(|d| has_words(&lower, d)) || perfect_passive(&words))
+        && !a_piece_asks(sentence)
+        && !sentence.split(',').skip(1).any(commands)
+}
+
+/// True when `piece` opens with a verb of work or of having work done:
+/// "get it looked over", "review it"; not "capacity came out at 42".
+fn commands(piece: &str) -> bool {
+    let words: Vec<String> = words_of(piece).into_iter().map(|(w, _, _)| w).collect();
+    let lead = words
+        .iter()
+        .take_while(|w| matches!(w.as_str(), "so" | "and" | "then" | "now" | "please" | "pls"))
+        .count();
+    words.get(lead).is_some_and(|w| {
+        starts_joined_task(w) || matches!(w.as_str(), "get" | "have" | "let" | "make")
+    })
+}
+
+/// True when `words` hold "has/have/had been" with at most one of
+/// [`BETWEEN`] between them, and a word after "been": "has since been
+/// merged". Not "I have been trying to…": the word after is no past
+/// participle by its ending ("-ing").
+fn perfect_passive(words: &[&str]) -> bool {
+    words.windows(2).enumerate().any(|(i, w)| {
+        let been_at = if w[1] == "been" {
+            Some(i + 1)
+        } else if BETWEEN.contains(&w[1]) && words.get(i + 2) == Some(&"been") {
+            Some(i + 2)
+        } else {
+            None
+        };
+        HAVE.contains(&w[0])
+            && been_at
+                .and_then(|b| words.get(b + 1))
+                .is_some_and(|p| p.ends_with("ed") || p.ends_with("en") || p.ends_with('t'))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reports_done;
+
+    #[test]
+    fn finished_work_is_a_report() {
+        for s in [
+            "the report has now been submitted",
+            "Just to note that the checks went green overnight and the branch has since been merged.",
+            "Her audit arrived this morning.",
+            "- [x] Linear ticket filed (PLAT-2291)",
+            "Our A/B test on the pricing page wrapped last week.",
+            "Just finished sprint planning for sprint 23, capacity came out at 42 points.",
+        ] {
+            assert!(reports_done(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn trouble_or_work_left_is_no_report() {
+        for s in [
+            "The migration finished but the dashboard is slow now.",
+            "We shipped v2 and signups dropped by half.",
+            "The branch has not been merged yet.",
+            "I have been trying to deploy it all day.",
+            "The PR still isn't green.",
+            "- [ ] write the changelog",
+            "Make the deck for Friday.",
+            "finished the payments refactor, get it looked over before I merge",
+        ] {
+            assert!(!reports_done(s), "{s}");
+        }
+    }
+}
