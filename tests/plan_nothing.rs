@@ -330,3 +330,25 @@ fn a_report_of_finished_work_plans_zero_steps() {
         ["slides"]
     );
 }
+
+#[test]
+fn work_not_being_done_or_not_needed_plans_zero_steps() {
+    for intent in [
+        "Decision from planning: we're **not** doing the CI fix this sprint. Leaving this here for the record.",
+        "No thanks, we don't need slides right now.",
+        // An aside, and a question whose "these days" names no thing of
+        // the person's.
+        "Random question: is a 40-tab spreadsheet considered big these days?",
+        "Would you say, in your considered opinion, that slides are a defensible way to teach?",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // An outcome that is missing is a problem to work on.
+    assert_eq!(
+        targets(&plan(
+            "we're not getting the CI checks on my pull request to pass",
+            &[]
+        )),
+        ["fix-ci"]
+    );
+}

@@ -92,12 +92,32 @@ const OWN_PEOPLE: &[&str] = &[
 /// not their people ("my kid", see [`OWN_PEOPLE`]).
 pub fn names_own(text: &str) -> bool {
     let w = words_of(text);
-    w.iter().enumerate().any(|(i, (x, _, _))| {
-        OWN.contains(&x.as_str())
-            && !w
-                .get(i + 1)
-                .is_some_and(|(n, _, _)| OWN_PEOPLE.contains(&n.as_str()))
-    })
+    (0..w.len()).any(|i| owns_at(&w, i))
+}
+
+/// True when word `i` of `w` is one of [`OWN`] before a thing, not before
+/// the person's people ("my kid") nor a time ("these days", "this
+/// morning").
+pub(super) fn owns_at(w: &[(String, usize, usize)], i: usize) -> bool {
+    const TIMES: &[&str] = &[
+        "afternoon",
+        "day",
+        "days",
+        "evening",
+        "month",
+        "months",
+        "morning",
+        "time",
+        "week",
+        "weekend",
+        "weeks",
+        "year",
+        "years",
+    ];
+    OWN.contains(&w[i].0.as_str())
+        && !w.get(i + 1).is_some_and(|(n, _, _)| {
+            OWN_PEOPLE.contains(&n.as_str()) || TIMES.contains(&n.as_str())
+        })
 }
 
 /// True when a sentence asks for something: it opens with a verb of a task

@@ -10,8 +10,8 @@ use super::asks::{asks_plain_telling, is_request, names_own};
 use super::clauses::words_of;
 use super::topic::BY_ONESELF;
 use shapes::{
-    decided_against, does_it_self, forbids_all, leaves_alone, none_asked, none_requested,
-    not_asking, nothing_to,
+    decided_against, does_it_self, forbids_all, leaves_alone, needs_none, none_asked,
+    none_requested, not_asking, not_doing, nothing_to,
 };
 
 /// What a piece of a sentence says when the person wants no work done:
@@ -121,6 +121,7 @@ const ASIDES: &[&str] = &[
     "not in the middle of anything",
     "out of curiosity",
     "quick opinion",
+    "random question",
     "wondering",
 ];
 
@@ -254,6 +255,16 @@ fn may_decline(text: &str) -> bool {
         "decided",
         "chose",
         "agreed",
+        "'re not ",
+        "'m not ",
+        " are not ",
+        " am not ",
+        "don't need",
+        "dont need",
+        "don't want",
+        "dont want",
+        "do not need",
+        "do not want",
     ];
     // One automaton for every phrase, in either apostrophe: one pass over
     // the text, not one per phrase.
@@ -270,6 +281,10 @@ fn may_decline(text: &str) -> bool {
             .build(patterns)
             .expect("the phrases are plain text")
     });
+    // Markdown emphasis is no word: "we're **not** doing it".
+    if text.contains('*') {
+        return may_decline(&text.replace('*', ""));
+    }
     let t = text.trim_start().as_bytes();
     t.len() >= 3 && t[..3].eq_ignore_ascii_case(b"no ") || phrases.is_match(text)
 }
@@ -383,6 +398,8 @@ fn declines_words(w: &[String]) -> bool {
         || nothing_to(rest)
         || none_asked(rest)
         || decided_against(rest)
+        || not_doing(rest)
+        || needs_none(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
 }
 

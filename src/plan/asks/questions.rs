@@ -24,9 +24,9 @@ pub fn is_question(text: &str) -> bool {
     if asks_a_difference(&w) {
         return true;
     }
-    if w.iter().any(|(x, _, _)| {
-        OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
-    }) {
+    if (0..w.len())
+        .any(|i| super::owns_at(&w, i) || matches!(w[i].0.as_str(), "i" | "i'm" | "we" | "we're"))
+    {
         return false;
     }
     // "What would you change?", "which index would you add?": what the
@@ -297,7 +297,9 @@ pub fn is_knowledge_request(text: &str) -> bool {
         "tell me why",
         "tell me who",
         "your opinion",
+        "your considered opinion",
         "your thoughts",
+        "would you say",
         "what do you think",
         "joke about",
     ];

@@ -334,3 +334,11 @@ fn a_choice_may_be_asked_with_vs() {
     assert!(asks_a_choice("tabs versus spaces for yaml?"));
     assert!(!asks_a_choice("can you benchmark tabs vs spaces for me?"));
 }
+#[test]
+fn a_time_is_not_the_persons_own_thing() {
+    // "these days", "this morning": when, not whose.
+    assert!(is_question("is a $4B TAM considered big these days?"));
+    assert!(!names_own("the build broke this morning"));
+    assert!(!is_question("is this TAM big enough for our pitch?"));
+    assert!(names_own("these numbers look off"));
+}

@@ -65,6 +65,12 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
             after
         }
         ["don't" | "dont", _, "anything", after @ ..] => after,
+        // "I do not need you to do anything with any file".
+        ["don't" | "dont", "need" | "want", "you" | "u", "to", _, "anything", after @ ..] => {
+            return is_tail(&rest[rest.len() - after.len()..])
+                || after.len() <= 4
+                    && matches!(after.first(), Some(&("with" | "on" | "in" | "to")));
+        }
         ["do", "not", _, "anything", after @ ..] => after,
         // "not deploying anything, just wondering".
         ["not", doing, "anything", after @ ..] if names_work(doing) => after,
@@ -91,8 +97,14 @@ pub(super) fn none_requested(sentence: &str) -> bool {
 /// "thanks": "so no edits please".
 pub(super) fn none_asked(w: &[String]) -> bool {
     let work = |x: &str| starts_joined_task(x) || starts_joined_task(x.trim_end_matches('s'));
+    // "no competitive analysis needed": a few words of what is not asked.
+    let named = w.get(1).is_some_and(|x| work(x))
+        || w.len() <= 5
+            && !w
+                .iter()
+                .any(|x| matches!(x.as_str(), "idea" | "clue" | "way"));
     matches!(w.first().map(String::as_str), Some("no"))
-        && w.get(1).is_some_and(|x| work(x))
+        && named
         && w.len() <= 12
         && w.last().is_some_and(|x| {
             matches!(
@@ -133,7 +145,10 @@ pub(super) fn not_asking(rest: &[String]) -> bool {
     rest.len() > 2
         && rest[0] == "not"
         && rest[1] == "asking"
-        && matches!(rest[2].as_str(), "you" | "u" | "about")
+        && matches!(
+            rest[2].as_str(),
+            "you" | "u" | "about" | "anyone" | "anybody"
+        )
         && !rest[2..]
             .iter()
             .any(|x| matches!(x.as_str(), "but" | "just" | "only" | "instead" | "except"))
@@ -209,4 +224,88 @@ pub(super) fn does_it_self(words: &[String]) -> bool {
         // "I am testing it manually and it fails on login": a problem to
         // work on, told.
         && !idioms::tells_of_failure(&w.join(" "))
+}
+
+/// True when `rest` says the work is not being done, by the person's
+/// choice (their "we're" or "I'm" read as a lead before it): "(we're)
+/// **not** doing the SEO audit this quarter". Not "not doing it until the
+/// tests pass", "not seeing any logs" (no verb of work), "not getting
+/// enough signups" (an outcome), nor "not building anything new" (what
+/// is not done is said by [`forbids_all`], or only in part).
+pub(super) fn not_doing(rest: &[String]) -> bool {
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    match w.as_slice() {
+        ["not", doing, tail @ ..] => {
+            // What the work brings is an outcome, and its lack a problem:
+            // "we're not getting enough signups".
+            const OUTCOMES: &[&str] = &[
+                "converting",
+                "earning",
+                "finding",
+                "getting",
+                "growing",
+                "having",
+                "hearing",
+                "hitting",
+                "keeping",
+                "making",
+                "reaching",
+                "receiving",
+                "seeing",
+                "selling",
+                "winning",
+            ];
+            names_work(doing)
+                && !OUTCOMES.contains(doing)
+                && tail.len() <= 8
+                && !tail.iter().any(|x| {
+                    matches!(
+                        *x,
+                        "but"
+                            | "until"
+                            | "unless"
+                            | "because"
+                            | "so"
+                            | "and"
+                            | "till"
+                            | "except"
+                            | "else"
+                            | "anything"
+                            | "something"
+                            | "everything"
+                    )
+                })
+        }
+        _ => false,
+    }
+}
+
+/// True when `rest` says a kind of work is not needed now: "(we) don't
+/// need personas or segments right now", "don't want any slides". Not
+/// "don't need a long deck, just five slides" (less of it is asked), nor
+/// "don't need you to…" ([`forbids_all`] reads that).
+pub(super) fn needs_none(rest: &[String]) -> bool {
+    const NOW: &[&str] = &["now", "yet", "anymore", "today", "currently"];
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    match w.as_slice() {
+        ["don't" | "dont", "need" | "want", what @ ..] if (1..=8).contains(&what.len()) => {
+            !what.iter().any(|x| {
+                matches!(
+                    *x,
+                    "to" | "you"
+                        | "u"
+                        | "but"
+                        | "just"
+                        | "only"
+                        | "instead"
+                        | "more"
+                        | "less"
+                        | "much"
+                        | "it"
+                        | "them"
+                )
+            }) && (what[0] == "any" || what.last().is_some_and(|x| NOW.contains(x)))
+        }
+        _ => false,
+    }
 }

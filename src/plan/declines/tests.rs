@@ -315,3 +315,27 @@ fn a_decline_spelled_out_in_full_forms_declines() {
         "Thank you ever so much for the Word document yesterday"
     ));
 }
+
+#[test]
+fn work_not_being_done_or_not_needed_declines() {
+    for s in [
+        "Decision from planning: we're **not** doing the SEO audit this quarter",
+        "No thanks, we don't need personas or segments right now",
+        "we don't want any slides",
+        "Anyway, no competitive analysis needed, heading into my 1:1",
+        "Not asking anyone to change repo settings yet",
+        "I do not need you to do anything with any file",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    for s in [
+        // An outcome missing is a problem; less work is still work.
+        "We're not getting enough signups",
+        "we're not deploying it until the tests pass",
+        "I don't need a long deck, just five slides",
+        "no idea why it fails, help needed",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+    assert!(says_aside("Random question: is a $4B TAM big?"));
+}
