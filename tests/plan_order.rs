@@ -462,3 +462,23 @@ fn ordinal_adverbs_and_steps_said_in_words_order_the_tasks() {
         );
     }
 }
+
+#[test]
+fn formal_steps_and_verbs_sharing_an_object_keep_both_tasks() {
+    // "I should like you to…" asks, so the failing checks are its scene;
+    // "fix those" past "diagnose" still stands for them; "to make…" after
+    // "only after that" is the next step.
+    assert_eq!(
+        targets(&plan(
+            "The CI checks on my pull request failed overnight. I should like you to make the slides for the demo first.",
+            &[]
+        )),
+        ["slides"]
+    );
+    for intent in [
+        "The CI checks on my pull request are failing. I want you to diagnose and fix those first, and only after that to write up the slides for the demo.",
+        "The CI checks on my pull request are failing. Diagnose and fix those first, and only after that to make the slides for the demo.",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["fix-ci", "slides"], "{intent}");
+    }
+}

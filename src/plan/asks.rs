@@ -262,6 +262,12 @@ fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     if matches!(w, [(a, _, _), (b, _, _), ..] if a == "looking" && b == "for") {
         return true;
     }
+    // "Diagnose and fix those first": two verbs of work on one object.
+    if matches!(w, [(a, _, _), (and, _, _), (b, _, _), ..]
+        if and == "and" && starts_joined_task(a) && starts_joined_task(b))
+    {
+        return true;
+    }
     // "talk it through with me", "double check the totals", "get rid of
     // them": an idiom of work that opens the sentence is its command.
     let opening: Vec<&str> = w.iter().take(8).map(|(x, _, _)| x.as_str()).collect();
@@ -397,6 +403,18 @@ fn says_it_wants(sentence: &str) -> bool {
         "we have to",
         "been asked to",
         "your task is",
+        // Formal English: "Might I ask you first to…", "I should like you
+        // to…", "only afterwards should you create…".
+        "might i ask",
+        "may i ask you",
+        "could i ask you",
+        "could i trouble you",
+        "might i trouble you",
+        "i should like you to",
+        "we should like you to",
+        "i should be grateful",
+        "afterwards should you",
+        "then should you",
     ];
     // Whole words: "exactly what I needed" wants nothing more.
     MARKERS.iter().any(|m| has_words(&t, m.trim_end()))

@@ -218,14 +218,44 @@ fn versioned_names(r: &Relevance, q: &Query) -> Vec<usize> {
 /// scene ("Our CRM data is a mess. Duplicates everywhere. How do we clean
 /// it up?": "it" is the CRM data).
 fn refers_to(q: &Query, k: usize, term: usize) -> bool {
+    let j = referent(q, k);
     if !after_scene(q, k) {
-        return q.clauses[k - 1].terms.contains(&term);
+        return q.clauses[j].terms.contains(&term);
     }
-    q.clauses[..k]
+    q.clauses[..=j]
         .iter()
         .rev()
         .take_while(|c| c.context)
         .any(|c| c.terms.contains(&term))
+}
+
+/// The clause clause `k`'s "it" or "those" stands for: the one before it,
+/// past a verb of its sentence left without an object ("…are failing. I
+/// want you to diagnose and fix those": both verbs act on the failing
+/// checks).
+fn referent(q: &Query, k: usize) -> usize {
+    let mut j = k - 1;
+    while j > 0 && q.clauses[j].sentence == q.clauses[k].sentence && ends_in_verb(&q.clauses[j]) {
+        j -= 1;
+    }
+    j
+}
+
+/// True when a clause's last word is a verb of a task: "I want you to
+/// diagnose", cut from "…diagnose and fix those". Not a clause of time
+/// ("once we agree, turn it into a plan"): it says when, and "it" is
+/// what came before it.
+fn ends_in_verb(c: &super::relevance::QueryClause) -> bool {
+    let w = words(&c.text);
+    let when = w.first().is_some_and(|f| {
+        matches!(
+            f.as_str(),
+            "once" | "when" | "after" | "before" | "if" | "until" | "as" | "while" | "since"
+        )
+    });
+    !when
+        && w.last()
+            .is_some_and(|l| crate::plan::task_words::starts_joined_task(l))
 }
 
 /// True when clause `k` refers back to a sentence that only set the scene
@@ -234,7 +264,7 @@ fn refers_to(q: &Query, k: usize, term: usize) -> bool {
 /// alone. After a clause that asked for work of its own ("write a design
 /// doc, then review it") they may not: that clause has its skill.
 fn after_scene(q: &Query, k: usize) -> bool {
-    k > 0 && q.clauses[k].refers_back && q.clauses[k - 1].context
+    k > 0 && q.clauses[k].refers_back && q.clauses[referent(q, k)].context
 }
 
 /// True when the clause opens with a word of the skill's name that is not
@@ -245,8 +275,11 @@ fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Qu
         return false;
     };
     // "just commit the code", "also brainstorm it": a word that only
-    // softens or adds the command stands before it.
-    const FILLERS: &[&str] = &["also", "and", "just", "now", "please", "pls", "plus", "so"];
+    // softens or adds the command stands before it; so does the "to" of a
+    // step said formally ("…, and only after that to commit the change").
+    const FILLERS: &[&str] = &[
+        "also", "and", "just", "now", "please", "pls", "plus", "so", "then", "to",
+    ];
     let all = words(&clause.text);
     let lead = all
         .iter()

@@ -342,3 +342,24 @@ fn a_time_is_not_the_persons_own_thing() {
     assert!(!is_question("is this TAM big enough for our pitch?"));
     assert!(names_own("these numbers look off"));
 }
+
+#[test]
+fn formal_english_asks_for_work() {
+    for t in [
+        "Might I ask you first to create a fresh git branch",
+        "May I ask you to create a branch",
+        "I should like you to diagnose and fix those first",
+        "I should be grateful if you would begin by reading the commentary",
+        "Could I trouble you to sort the list",
+        "only afterwards should you create Linear issues for each workstream",
+        // Two verbs of work on one object.
+        "Diagnose and fix those first.",
+    ] {
+        assert!(is_request(t), "{t}");
+    }
+    // A wish to know is no request.
+    assert!(!is_request("I should like to know where it is duplicated"));
+    assert!(!is_request(
+        "Should you need more context, the logs are attached"
+    ));
+}
