@@ -181,3 +181,25 @@ fn an_ask_about_both_problems_told_takes_each_as_work() {
         ["fix-ci"]
     );
 }
+
+#[test]
+fn material_handed_over_chooses_the_skill_of_a_request_that_names_none() {
+    const CAT: &str = "fixtures/plan/handed-material";
+    // The request names no skill's work; the scene hands over what it is
+    // about, and the skill that material is for serves it.
+    assert_eq!(
+        planned_in(
+            CAT,
+            "Our Postgres schema is attached. Can you get me weekly revenue for the board?"
+        ),
+        ["query-writer"]
+    );
+    // Not when the material is only where something lives, nor when
+    // nothing is asked.
+    for intent in [
+        "Our Postgres schema is in the repo. Can you get me weekly revenue for the board?",
+        "Our Postgres schema is attached. Thanks, that's all for today.",
+    ] {
+        assert!(planned_in(CAT, intent).is_empty(), "{intent}");
+    }
+}

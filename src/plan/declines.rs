@@ -564,7 +564,7 @@ pub fn opens_informing(intent: &str) -> bool {
 
 /// True when `text` holds `phrase` as whole words. (`contains` first:
 /// its search is the fast one, and most phrases are absent.)
-pub(super) fn has_words(text: &str, phrase: &str) -> bool {
+pub(in crate::plan) fn has_words(text: &str, phrase: &str) -> bool {
     text.contains(phrase)
         && text.match_indices(phrase).any(|(at, _)| {
             let before = text[..at].chars().next_back();

@@ -42,6 +42,9 @@
 //!    one clause. A skill
 //!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
 //!    dead. Members stopped posting. Can you help us turn it around?").
+//!    When that chooses nothing either, a scene that hands material over
+//!    ("…transcript pasted below", "…schema is attached") names the work:
+//!    the skill it fits with [`SECOND_AT`] evidence serves the request.
 //! 5. Where no sentence asks for work outright, a question about the
 //!    person's own work is the ask and the other sentences its scene
 //!    ([`super::clauses::Clause::beside_question`]). When that reading
@@ -459,31 +462,6 @@ fn serve(
     }
 }
 
-/// A request none of whose clauses a skill serves may still be one
-/// skill's work when its clauses are read together: the scene and the
-/// ask ("Our community feels dead. … How do I tell if it's salvageable?").
-/// A bar higher than a clause's, since the scene's words were not asked
-/// for as the work.
-fn read_whole(
-    query: &Query,
-    ranked: &[Relevance],
-    sel: &mut Selection,
-    why: &mut [Option<String>],
-) {
-    if sel.chosen.is_empty() {
-        if let Some(k) = query.whole() {
-            let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
-            if let Some(i) = pick(&fits, |i| fits[i].own >= WHOLE_AT) {
-                take_relevant(sel, &ranked[i], query, k, fits[i].own);
-                why[i] = Some(format!(
-                    "serves the request read whole (evidence {:.2} >= {WHOLE_AT})",
-                    fits[i].own
-                ));
-            }
-        }
-    }
-}
-
 /// Puts the chosen skills in clause order, named skills first.
 fn in_clause_order(sel: &mut Selection) {
     let order: Vec<usize> = sel.chosen.iter().map(|(s, _)| *s).collect();
@@ -494,58 +472,6 @@ fn in_clause_order(sel: &mut Selection) {
     });
     sel.chosen = idx.iter().map(|&i| sel.chosen[i].clone()).collect();
     sel.clause_of = idx.iter().map(|&i| sel.clause_of[i].clone()).collect();
-}
-
-/// Sentences written one after another elaborate one request ("We ran an
-/// A/B test on the pricing page. Is the lift significant?"), which the
-/// first sentence that chose a skill states (the most evidenced skill of
-/// that sentence): a skill chosen for a later sentence is kept only with
-/// [`SENTENCE_SHARE`] of that skill's evidence. Tasks listed in one
-/// sentence, a sentence that opens with a connective of order ("Then
-/// write the plan.") or sets its task apart ("Separately, audit the
-/// handler."), and named skills, are not touched.
-fn one_request(
-    sel: &mut Selection,
-    q: &Query,
-    ranked: &[Relevance],
-    why: &mut [Option<String>],
-    catalog: &Catalog,
-) {
-    let took: Vec<(usize, f64, usize, bool)> = sel
-        .chosen
-        .iter()
-        .filter_map(|(s, c)| match c {
-            Chosen::Relevant {
-                evidence, clause, ..
-            } => q
-                .clauses
-                .iter()
-                .find(|k| !k.whole && &k.text == clause)
-                .map(|k| (*s, *evidence, k.sentence, k.step)),
-            _ => None,
-        })
-        .collect();
-    let Some(&(top, best, sentence, _)) = took
-        .iter()
-        .min_by(|a, b| a.2.cmp(&b.2).then(b.1.total_cmp(&a.1)))
-    else {
-        return;
-    };
-    for &(s, e, at, step) in &took {
-        // "Then write the plan.": a sentence that says it is the next step.
-        if at == sentence || step || e >= SENTENCE_SHARE * best {
-            continue;
-        }
-        sel.chosen.retain(|(x, _)| *x != s);
-        sel.clause_of.retain(|(x, _, _)| *x != s);
-        if let Some(i) = ranked.iter().position(|r| r.skill == s) {
-            why[i] = Some(format!(
-                "its sentence elaborates the request {} serves: evidence {e:.2} < \
-                 {SENTENCE_SHARE} x {best:.2}",
-                catalog.skills[top].key()
-            ));
-        }
-    }
 }
 
 /// The index of the best fit that passes the gate and `extra`: the most
@@ -585,6 +511,10 @@ fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, eviden
     };
     sel.take(r.skill, chosen, clause.rank, &clause.text);
 }
+
+mod whole;
+
+use whole::{one_request, read_whole};
 
 #[cfg(test)]
 mod tests;
