@@ -203,3 +203,25 @@ fn material_handed_over_chooses_the_skill_of_a_request_that_names_none() {
         assert!(planned_in(CAT, intent).is_empty(), "{intent}");
     }
 }
+
+#[test]
+fn each_item_of_a_checklist_is_a_task_of_its_own() {
+    const CAT: &str = "fixtures/plan/handed-material";
+    // An item that turns one thing into another ("X -> Y"), and one that
+    // asks after its scene, are tasks of their own, not details of the
+    // item before them.
+    assert_eq!(
+        planned_in(
+            CAT,
+            "For Thursday:\n1. `q3-numbers.csv` -> a slide deck for the board\n2. take the meeting notes for the call"
+        ),
+        ["slides", "make-notes"]
+    );
+    assert_eq!(
+        planned_in(
+            CAT,
+            "Board sync Thursday:\n- take the meeting notes for the call with the two new board members\n- separately, `board-q3.pptx` still has Q2 numbers on slides 4-7, update those\n\nIndependent tasks."
+        ),
+        ["make-notes", "slides"]
+    );
+}

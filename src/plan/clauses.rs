@@ -307,8 +307,16 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             && (opens_first_step(trimmed)
                 || after_request && (ends_first_step(trimmed) || last_first));
         // An item of a list that opens with a word of order is the next
-        // step whatever follows ("- after that, a design doc").
-        let listed_step = marked && (opens_request(trimmed) || opens_with_order(trimmed));
+        // step whatever follows ("- after that, a design doc"); so is one
+        // that asks after its scene ("- separately, the deck still has Q2
+        // numbers, update those") or turns one thing into another
+        // ("1. `notes.md` -> a Word memo").
+        let listed_step = marked
+            && (opens_request(trimmed)
+                || opens_with_order(trimmed)
+                || cut.iter().skip(1).any(|(t, _)| opens_request(t.trim()))
+                || trimmed.contains(" -> ")
+                || trimmed.contains(" \u{2192} "));
         // Each piece that says it waits ("…, but not yet"); a sentence whose
         // first piece does is a task of its own, for later ("Review the
         // code too, but not yet.").
