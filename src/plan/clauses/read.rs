@@ -1,0 +1,118 @@
+//! What each sentence of an intent asks ([`Read`]), filled in one sentence
+//! at a time as [`super::split`] reads them.
+
+use super::{bare, presents_material, words_of, Link};
+use crate::plan::asks::{
+    asks_a_choice, asks_plain_telling, is_knowledge_request, is_question, is_request, names_own,
+};
+use crate::plan::declines::{a_piece_asks, declines_work, reports_done};
+use crate::plan::task_words::starts_joined_task;
+use bare::{adds_to_before, is_bare, names_those_problems};
+
+/// What each sentence of an intent asks, in order.
+#[derive(Default)]
+pub(super) struct Read {
+    pub(super) requests: Vec<bool>,
+    pub(super) own_questions: Vec<bool>,
+    pub(super) steps: Vec<bool>,
+    pub(super) marks: Vec<bool>,
+    /// It asks, or asks about, nothing but what the sentence before it
+    /// says ("Figure out why.", "What's wrong with it?"; see [`is_bare`]).
+    pub(super) bare: Vec<bool>,
+    /// It asks about the problems told before it ([`names_those_problems`]).
+    pub(super) several: Vec<bool>,
+
+    /// It adds its ask to one before it (see [`adds_to_before`]).
+    pub(super) adds: Vec<bool>,
+    /// It hands material over ("here's my plan for…").
+    pub(super) presents: Vec<bool>,
+    /// It asks a question of knowledge ("what does SEO stand for?").
+    pub(super) knows: Vec<bool>,
+    /// It asks to be told plainly ("explain it like I'm 5", see
+    /// [`super::asks::asks_plain_telling`]).
+    pub(super) plainly: Vec<bool>,
+    /// A sentence says no work is wanted (see [`declines_work`]).
+    pub(super) any_declines: bool,
+    /// Each sentence declines or reports finished work (see
+    /// [`super::declines::reports_done`]); and whether one reports.
+    pub(super) reports: Vec<bool>,
+    pub(super) any_done: bool,
+    /// The sentences that are titles (see [`Label::Title`]).
+    pub(super) titles: Vec<usize>,
+
+    /// The sentences that decline nothing, each with whether it is a
+    /// question about the person's own work.
+    pub(super) undeclined: Vec<(String, bool)>,
+}
+
+impl Read {
+    /// True when a sentence that declines nothing still asks for work: a
+    /// question that names work ("any way to fix that?") or the person's
+    /// own things ("Curious. Why are my tests flaky?"), or a piece that asks
+    /// ("Oh wait, also commit the changes.").
+    pub(super) fn asks_work(&self) -> bool {
+        self.undeclined.iter().any(|(s, own_question)| {
+            *own_question
+                && (names_own(s) || words_of(s).iter().any(|(w, _, _)| starts_joined_task(w)))
+                || a_piece_asks(s)
+        })
+    }
+
+    /// Reads what one sentence asks, cut into `cut`.
+    pub(super) fn sentence(
+        &mut self,
+        trimmed: &str,
+        cut: &[(String, Option<Link>)],
+        asked: bool,
+        step: bool,
+        statements: &mut crate::plan::stated_order::Statements,
+    ) {
+        // "Do the tightening before the dash pass." states the order of
+        // tasks asked elsewhere (see `stated_order`): it makes no other
+        // sentence the scene.
+        let states_order = cut.len() == 1 && statements.is_statement(trimmed);
+        // "…, just venting", "that's all for today": no work asked, unless
+        // a piece of the sentence asks ("just curious, …, fix them"; "…
+        // is broken and fix it").
+        let cut_asks = cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
+        let declines = declines_work(trimmed, asked) && !cut_asks;
+        self.any_declines |= declines;
+
+        // "Here's my plan for…", but not "here's what I need: a deck",
+        // "Attached is the deck, please review it".
+        let hands_over = presents_material(trimmed)
+            && !is_request(trimmed)
+            && !a_piece_asks(trimmed)
+            && !cut_asks;
+        self.presents.push(hands_over);
+        // A question about the person's own work, not one that asks to
+        // know ("what's the difference between merge and rebase?").
+        let knowledge = is_knowledge_request(trimmed);
+        let own_question = asked && !is_question(trimmed) && !asks_a_choice(trimmed) && !knowledge;
+        // Read only when some sentence declines (see `Read::asks_work`).
+        if !declines {
+            self.undeclined.push((trimmed.to_string(), own_question));
+        }
+        // "my kid asked how it works, explain like she's 10": the only
+        // piece that asks, asks to know.
+        let asks_to_know = knowledge
+            && !cut
+                .iter()
+                .any(|(t, _)| is_request(t.trim()) && !is_knowledge_request(t.trim()));
+        self.requests
+            .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
+        let done = !declines && !self.requests.last().is_some_and(|r| *r) && reports_done(trimmed);
+        self.reports.push(declines || done);
+        self.any_done |= done;
+        self.steps.push(step);
+        self.bare.push(!declines && is_bare(trimmed));
+        self.several
+            .push(!declines && names_those_problems(trimmed));
+        self.adds.push(adds_to_before(trimmed));
+        self.own_questions.push(!declines && own_question);
+        // Not "what do you think of our pricing page?": about our things.
+        self.knows
+            .push(!declines && knowledge && !names_own(trimmed));
+        self.plainly.push(asks_plain_telling(trimmed));
+    }
+}
