@@ -340,9 +340,18 @@ fn work_not_being_done_or_not_needed_plans_zero_steps() {
         // the person's.
         "Random question: is a 40-tab spreadsheet considered big these days?",
         "Would you say, in your considered opinion, that slides are a defensible way to teach?",
+        // An opinion told, and asked to be weighed.
+        "Honestly I think slides are overrated for a team of five. Am I wrong?",
     ] {
         assert_plans_nothing(intent);
     }
+    assert_eq!(
+        targets(&plan(
+            "Honestly I think slides are overrated for a team of five. Am I wrong? Make the deck anyway.",
+            &[]
+        )),
+        ["slides"]
+    );
     // An outcome that is missing is a problem to work on.
     assert_eq!(
         targets(&plan(

@@ -300,6 +300,11 @@ pub fn is_knowledge_request(text: &str) -> bool {
         "your considered opinion",
         "your thoughts",
         "would you say",
+        "am i wrong",
+        "am i right",
+        "is it just me",
+        "do you agree",
+        "would you agree",
         "what do you think",
         "joke about",
     ];

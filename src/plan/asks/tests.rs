@@ -363,3 +363,14 @@ fn formal_english_asks_for_work() {
         "Should you need more context, the logs are attached"
     ));
 }
+
+#[test]
+fn asking_to_weigh_an_opinion_asks_to_know() {
+    for t in [
+        "Am I wrong?",
+        "Is it just me, or is the deck too long?",
+        "Would you agree?",
+    ] {
+        assert!(is_knowledge_request(t), "{t}");
+    }
+}
