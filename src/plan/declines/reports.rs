@@ -54,8 +54,8 @@ const UNFINISHED: &[&str] = &[
 /// phrase of [`DONE`], a perfect passive ("has now been submitted"), or is
 /// a ticked checkbox ("- [x] discussed"), tells of no trouble nor of work
 /// left ([`UNFINISHED`]), and no piece of it asks ("finished the refactor,
-/// get it looked over"). The caller reads it only in a sentence that is no
-/// request.
+/// get it looked over"; "Get the rebase finished first"). The caller reads
+/// it only in a sentence that is no request.
 pub fn reports_done(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
     let words: Vec<&str> = lower
@@ -72,7 +72,7 @@ pub fn reports_done(sentence: &str) -> bool {
     let ticked = lower.trim_start_matches(['-', '*', ' ']).starts_with("[x]");
     (ticked || DONE.iter().any(|d| has_words(&lower, d)) || perfect_passive(&words))
         && !a_piece_asks(sentence)
-        && !sentence.split(',').skip(1).any(commands)
+        && !sentence.split(',').any(commands)
 }
 
 /// True when `piece` opens with a verb of work or of having work done:
@@ -137,6 +137,8 @@ mod tests {
             "- [ ] write the changelog",
             "Make the deck for Friday.",
             "finished the payments refactor, get it looked over before I merge",
+            "Get the rebase finished first.",
+            "have the migration completed by Friday",
         ] {
             assert!(!reports_done(s), "{s}");
         }
