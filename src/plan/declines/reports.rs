@@ -43,11 +43,12 @@ const HAVE: &[&str] = &["has", "have", "had"];
 const BETWEEN: &[&str] = &["now", "since", "just", "already", "finally", "all"];
 
 /// Words that turn a report into news of trouble or of work still to do:
-/// a contrast ("…, but the deploy is slow"), a negation ("the tests have
-/// been failing"; "not merged yet"), or what remains ("still", "yet").
+/// a contrast ("…, but the deploy is slow"), a negation ("not merged
+/// yet"), what remains ("still", "yet"), or a fall ("since the redesign
+/// shipped, signups are down").
 const UNFINISHED: &[&str] = &[
     "but", "however", "though", "although", "except", "still", "yet", "not", "no", "never",
-    "nobody", "until", "unless", "if",
+    "nobody", "until", "unless", "if", "down", "fewer", "lower", "worse", "less", "halved", "only",
 ];
 
 /// True when `sentence` reports finished work and nothing else: it holds a
@@ -131,6 +132,7 @@ mod tests {
         for s in [
             "The migration finished but the dashboard is slow now.",
             "We shipped v2 and signups dropped by half.",
+            "Since the redesign shipped, conversions have halved.",
             "The branch has not been merged yet.",
             "I have been trying to deploy it all day.",
             "The PR still isn't green.",
