@@ -336,6 +336,7 @@ fn work_not_being_done_or_not_needed_plans_zero_steps() {
     for intent in [
         "Decision from planning: we're **not** doing the CI fix this sprint. Leaving this here for the record.",
         "No thanks, we don't need slides right now.",
+        "The spreadsheet and the slides are final. Neither needs changes, just don't mix them up.",
         // An aside, and a question whose "these days" names no thing of
         // the person's.
         "Random question: is a 40-tab spreadsheet considered big these days?",

@@ -10,7 +10,7 @@ use super::asks::{asks_plain_telling, is_request, names_own};
 use super::clauses::words_of;
 use super::topic::BY_ONESELF;
 use shapes::{
-    decided_against, does_it_self, forbids_all, leaves_alone, needs_none, none_asked,
+    decided_against, does_it_self, forbids_all, leaves_alone, needs_none, none_asked, none_needs,
     none_requested, not_asking, not_doing, nothing_to,
 };
 
@@ -265,6 +265,8 @@ fn may_decline(text: &str) -> bool {
         "dont want",
         "do not need",
         "do not want",
+        "neither",
+        "none of",
     ];
     // One automaton for every phrase, in either apostrophe: one pass over
     // the text, not one per phrase.
@@ -400,6 +402,7 @@ fn declines_words(w: &[String]) -> bool {
         || decided_against(rest)
         || not_doing(rest)
         || needs_none(rest)
+        || none_needs(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
 }
 

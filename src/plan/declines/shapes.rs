@@ -79,7 +79,7 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
         ["no", "one", "should", verb, ..] if starts_joined_task(verb) => return true,
         // "don't start any review or scan of the code".
         ["don't" | "dont", verb, "any", ..] | ["do", "not", verb, "any", ..] => {
-            return starts_joined_task(verb) && rest.len() <= 10
+            return (starts_joined_task(verb) || acts(verb)) && rest.len() <= 10
         }
         _ => return false,
     };
@@ -224,6 +224,49 @@ pub(super) fn does_it_self(words: &[String]) -> bool {
         // "I am testing it manually and it fails on login": a problem to
         // work on, told.
         && !idioms::tells_of_failure(&w.join(" "))
+}
+
+/// True when `verb` is shaped as a command's verb and acts on a thing:
+/// "don't trigger any deploys". Not "don't have any tests" nor "don't see
+/// any logs", which tell what is missing.
+fn acts(verb: &str) -> bool {
+    const STATES: &[&str] = &[
+        "care",
+        "feel",
+        "find",
+        "get",
+        "got",
+        "have",
+        "hear",
+        "know",
+        "like",
+        "mind",
+        "need",
+        "remember",
+        "see",
+        "think",
+        "understand",
+        "want",
+    ];
+    !STATES.contains(&verb) && crate::plan::task_words::opens_imperative(&[verb, "any"])
+}
+
+/// True when `rest` says none of the things named needs work: "neither
+/// needs changes", "none of them need any edits".
+pub(super) fn none_needs(rest: &[String]) -> bool {
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let Some(at) = w.iter().position(|x| matches!(*x, "needs" | "need")) else {
+        return false;
+    };
+    matches!(w.first(), Some(&("neither" | "none")))
+        && at <= 4
+        && w.len() <= at + 4
+        && w.get(at + 1).is_some_and(|x| {
+            matches!(
+                *x,
+                "changes" | "changing" | "any" | "anything" | "edits" | "editing" | "work"
+            )
+        })
 }
 
 /// True when `rest` says the work is not being done, by the person's

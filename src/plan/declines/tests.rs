@@ -325,6 +325,8 @@ fn work_not_being_done_or_not_needed_declines() {
         "Anyway, no competitive analysis needed, heading into my 1:1",
         "Not asking anyone to change repo settings yet",
         "I do not need you to do anything with any file",
+        "Please don't trigger any deploys from this thread.",
+        "Neither needs changes, just don't mix them up.",
     ] {
         assert!(declines_work(s, false), "{s}");
     }
@@ -334,6 +336,7 @@ fn work_not_being_done_or_not_needed_declines() {
         "we're not deploying it until the tests pass",
         "I don't need a long deck, just five slides",
         "no idea why it fails, help needed",
+        "we don't have any tests for the parser",
     ] {
         assert!(!declines_work(s, false), "{s}");
     }
