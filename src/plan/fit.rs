@@ -235,27 +235,10 @@ fn refers_to(q: &Query, k: usize, term: usize) -> bool {
 /// checks).
 fn referent(q: &Query, k: usize) -> usize {
     let mut j = k - 1;
-    while j > 0 && q.clauses[j].sentence == q.clauses[k].sentence && ends_in_verb(&q.clauses[j]) {
+    while j > 0 && q.clauses[j].sentence == q.clauses[k].sentence && q.clauses[j].dangling_verb {
         j -= 1;
     }
     j
-}
-
-/// True when a clause's last word is a verb of a task: "I want you to
-/// diagnose", cut from "…diagnose and fix those". Not a clause of time
-/// ("once we agree, turn it into a plan"): it says when, and "it" is
-/// what came before it.
-fn ends_in_verb(c: &super::relevance::QueryClause) -> bool {
-    let w = words(&c.text);
-    let when = w.first().is_some_and(|f| {
-        matches!(
-            f.as_str(),
-            "once" | "when" | "after" | "before" | "if" | "until" | "as" | "while" | "since"
-        )
-    });
-    !when
-        && w.last()
-            .is_some_and(|l| crate::plan::task_words::starts_joined_task(l))
 }
 
 /// True when clause `k` refers back to a sentence that only set the scene

@@ -25,6 +25,10 @@ pub struct QueryClause {
     pub beside_question: bool,
     /// It refers back with a pronoun ("review it", "execute them").
     pub refers_back: bool,
+    /// It ends in a verb of a task, its object left to the clause after
+    /// it ("I want you to diagnose", cut from "…diagnose and fix those"),
+    /// and is no clause of time ("once we agree").
+    pub dangling_verb: bool,
     /// It is the whole request: every clause together (see
     /// [`Query::whole`]).
     pub whole: bool,
@@ -166,6 +170,7 @@ impl Query {
                 context: c.context,
                 beside_question: c.beside_question,
                 refers_back: refers_back(&ws),
+                dangling_verb: dangling_verb(&ws),
                 whole: false,
                 listed,
                 sentence: c.sentence,
@@ -384,6 +389,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         context: false,
         beside_question: false,
         refers_back: false,
+        dangling_verb: false,
         whole: true,
         listed: false,
         sentence: usize::MAX,
@@ -435,6 +441,19 @@ fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
 /// True when a clause's words point back at what came before: "review
 /// it", "execute them", or a clause that ends on "this" or "one" ("how do
 /// we fix this?", "can you help us design one?").
+/// See [`QueryClause::dangling_verb`].
+fn dangling_verb(w: &[String]) -> bool {
+    let when = w.first().is_some_and(|f| {
+        matches!(
+            f.as_str(),
+            "once" | "when" | "after" | "before" | "if" | "until" | "as" | "while" | "since"
+        )
+    });
+    !when
+        && w.last()
+            .is_some_and(|l| super::task_words::starts_joined_task(l))
+}
+
 fn refers_back(words: &[String]) -> bool {
     words
         .iter()
