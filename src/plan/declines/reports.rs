@@ -59,10 +59,8 @@ const UNFINISHED: &[&str] = &[
 /// it only in a sentence that is no request.
 pub fn reports_done(sentence: &str) -> bool {
     let lower = sentence.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| !(c.is_alphanumeric() || c == '\''))
-        .filter(|w| !w.is_empty())
-        .collect();
+    let found: Vec<String> = words_of(sentence).into_iter().map(|(w, _, _)| w).collect();
+    let words: Vec<&str> = found.iter().map(String::as_str).collect();
     if words
         .iter()
         .any(|w| UNFINISHED.contains(w) || w.ends_with("n't"))

@@ -2,7 +2,9 @@
 //! change ("don't run anything", "nobody should edit any deck"), nothing
 //! to do ("nothing for anyone to do in this ticket"), none asked ("not
 //! asking you to…", "No deploys or reviews requested"), leaving a thing
-//! as it is, and doing the work oneself.
+//! as it is, and doing the work oneself. Each reads a piece's words as
+//! [`super::folded_words`] gives them: "do not" comes as "don't", "I will"
+//! as "I'll".
 
 use super::{is_tail, DECLINE_LEAD};
 use crate::plan::idioms;
@@ -71,14 +73,13 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
                 || after.len() <= 4
                     && matches!(after.first(), Some(&("with" | "on" | "in" | "to")));
         }
-        ["do", "not", _, "anything", after @ ..] => after,
         // "not deploying anything, just wondering".
         ["not", doing, "anything", after @ ..] if names_work(doing) => after,
         // "nobody should edit or rebuild any deck from this ticket".
         ["nobody" | "noone", "should", verb, ..] if starts_joined_task(verb) => return true,
         ["no", "one", "should", verb, ..] if starts_joined_task(verb) => return true,
         // "don't start any review or scan of the code".
-        ["don't" | "dont", verb, "any", ..] | ["do", "not", verb, "any", ..] => {
+        ["don't" | "dont", verb, "any", ..] => {
             return (starts_joined_task(verb) || acts(verb)) && rest.len() <= 10
         }
         _ => return false,
@@ -207,14 +208,12 @@ pub(super) fn does_it_self(words: &[String]) -> bool {
     }
     let opens = match w.as_slice() {
         ["i'll" | "we'll" | "ill", ..] => true,
-        ["i" | "we", "will" | "already", ..] => true,
+        ["i" | "we", "already", ..] => true,
         ["i" | "we", "went", "ahead", ..] => true,
         ["i've" | "we've", "already", ..] => true,
         ["i'd" | "we'd", "rather", ..] => true,
         ["let", "me" | "us", ..] => true,
-        ["i'm" | "im" | "we're", doing, ..] | ["i", "am", doing, ..] | ["we", "are", doing, ..] => {
-            DOING.contains(doing) || doing.ends_with("ing")
-        }
+        ["i'm" | "im" | "we're", doing, ..] => DOING.contains(doing) || doing.ends_with("ing"),
         _ => false,
     };
     // "I'm resolving the conflicts by hand in my editor", "… manually".
