@@ -8,6 +8,7 @@
 //! [`render`] shows the plan.
 
 pub mod asks;
+mod brands;
 pub mod clauses;
 pub mod closure;
 mod compounds;

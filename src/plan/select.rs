@@ -13,7 +13,12 @@
 //!    evidence of its own ([`SECOND_AT`]). Nothing else is added. A clause
 //!    that refers back ("…, then build the powerpoint using it") is not
 //!    given to the skill the clause before it took when another skill fits
-//!    its own words better: what "it" stands for is already served.
+//!    its own words better: what "it" stands for is already served. A
+//!    skill bound to a product the request never names, whose name holds
+//!    the clause's words but not its command ("write the implementation
+//!    plan from the spec", `notion-spec-to-implementation`), gives the
+//!    clause to a general skill that holds every word it was taken on with
+//!    [`BRAND_SHARE`] of its evidence (see [`super::brands`]).
 //!
 //! Evidence of a skill for a clause is, over the intent's terms it matches,
 //! `weight * idf * (strength - penalty)` (see [`super::relevance`]): `idf`
@@ -110,6 +115,10 @@ pub const SERVED_SHARE: f64 = 0.6;
 /// chose that a skill chosen for a later sentence needs to be kept (see
 /// `one_request`).
 pub const SENTENCE_SHARE: f64 = 0.7;
+/// A general skill takes a clause from one bound to a product the request
+/// never names when it has this share of that skill's evidence (see
+/// `unbound`).
+pub const BRAND_SHARE: f64 = 0.8;
 /// Evidence a skill needs from a request read whole, when no clause of it
 /// alone chose a skill: three times [`SELECT_AT`], since the words of the
 /// scene were not asked for as the work.
@@ -239,6 +248,7 @@ fn select_for(catalog: &Catalog, intent: &str, query: &Query, explain: bool) -> 
     // said where nothing else explains it.
     let mut thin: Vec<Option<String>> = vec![None; ranked.len()];
     let picks = clause_picks(
+        catalog,
         query,
         &ranked,
         &named,
@@ -270,7 +280,9 @@ fn select_for(catalog: &Catalog, intent: &str, query: &Query, explain: bool) -> 
 /// ("…and remove the comments") is served by the skill its stronger
 /// neighbour chose when that skill explains it too: (clause, its best fit,
 /// every fit). Named skills are taken here for the clause naming them.
+#[allow(clippy::too_many_arguments)]
 fn clause_picks(
+    catalog: &Catalog,
     query: &Query,
     ranked: &[Relevance],
     named: &[(usize, String)],
@@ -326,6 +338,7 @@ fn clause_picks(
                 .or(first);
             }
         }
+        let first = first.map(|f| unbound(catalog, query, ranked, &fits, (k, f), why));
         note_thin(query, k, ranked, &fits, thin);
         if let Some(first) = first {
             picks.push((k, first, fits));
@@ -362,6 +375,16 @@ fn scene_file(clause: &QueryClause, fits: &[Fit]) -> Option<usize> {
         .max_by(|&a, &b| fits[a].total.total_cmp(&fits[b].total).then(b.cmp(&a)))
 }
 
+/// True when the clause opens with a word of the skill's name, as a
+/// command: "plan, implement and review…", "deploy the app".
+fn name_commands(r: &Relevance, clause: &QueryClause) -> bool {
+    clause.sequence.first().is_some_and(|t| {
+        r.matches
+            .iter()
+            .any(|m| m.term == *t && m.fields.contains(&FieldKind::Name))
+    })
+}
+
 /// True when `chosen` holds, above its body, every word of the clause
 /// that `best` matched: "…docx and remove the comments" asks the docx
 /// skill (whose description lists comments) for more of its work, not for
@@ -369,12 +392,7 @@ fn scene_file(clause: &QueryClause, fits: &[Fit]) -> Option<usize> {
 fn covers(chosen: &Relevance, best: &Relevance, clause: &QueryClause) -> bool {
     // A clause that opens with a word of the best skill's name asks for it
     // as a command ("plan, implement and review…"): it is not served.
-    let commands = clause.sequence.first().is_some_and(|t| {
-        best.matches
-            .iter()
-            .any(|m| m.term == *t && m.fields.contains(&FieldKind::Name))
-    });
-    if commands {
+    if name_commands(best, clause) {
         return false;
     }
     let mut own = best.held_in(clause).peekable();
@@ -512,8 +530,10 @@ fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, eviden
     sel.take(r.skill, chosen, clause.rank, &clause.text);
 }
 
+mod bound;
 mod whole;
 
+use bound::unbound;
 use whole::{one_request, read_whole};
 
 #[cfg(test)]

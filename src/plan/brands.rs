@@ -1,0 +1,98 @@
+//! The product a skill is bound to: a word of its name that its
+//! description writes as a proper name ("Turn **Notion** specs into
+//! implementation plans", `notion-spec-to-implementation`; "Deploy to
+//! **Vercel**", `deploy-to-vercel`).
+//!
+//! A request that never names that product does not ask for the product's
+//! work when a general skill serves it about as well: "turn the auth spec
+//! into an implementation plan" is the plan writer's, not the Notion
+//! skill's. A bound skill still serves where nothing general fits (see
+//! [`super::select`]).
+
+use super::text::Analyzer;
+
+/// The stems of the words of `name` that `description` writes as a proper
+/// name: capitalised with a lowercase letter after ("Notion", "GitHub";
+/// not the acronyms "PR" or "PDF", which name a kind of thing), and not
+/// where any word is capitalised (the start of a sentence, or after a
+/// colon, quote or list mark).
+pub fn of(name: &str, description: &str, analyzer: &Analyzer) -> Vec<String> {
+    let name_words: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| w.len() > 1)
+        .map(str::to_lowercase)
+        .collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut after = ' ';
+    let mut first = true;
+    for word in description.split_whitespace() {
+        let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
+        let opens = first || matches!(after, '.' | '!' | '?' | ':' | ';' | '"' | '\'' | '(');
+        let opens = opens || word.starts_with(['"', '\'', '(', '`', '*', '-']);
+        if !opens && proper(bare) {
+            let lower = bare.to_lowercase();
+            if name_words.contains(&lower) {
+                let stem = analyzer.stem(&lower);
+                if !out.contains(&stem) {
+                    out.push(stem);
+                }
+            }
+        }
+        after = word.chars().last().unwrap_or(' ');
+        first = false;
+    }
+    out
+}
+
+/// A word written as a proper name: a capital, then a lowercase letter
+/// somewhere after it.
+fn proper(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars.next().is_some_and(char::is_uppercase) && chars.any(char::is_lowercase)
+}
+
+/// True when the skill is bound to a product (`brands` is not empty) that
+/// the query names nowhere.
+pub fn foreign(brands: &[String], terms: &[String]) -> bool {
+    !brands.is_empty() && !brands.iter().any(|b| terms.contains(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brands(name: &str, description: &str) -> Vec<String> {
+        of(name, description, &Analyzer::default())
+    }
+
+    #[test]
+    fn a_proper_name_of_the_name_binds_the_skill() {
+        let d = "Turn Notion specs into implementation plans; use when implementing PRDs.";
+        assert_eq!(brands("notion-spec-to-implementation", d), ["notion"]);
+        assert_eq!(
+            brands("deploy-to-vercel", "Deploy applications to Vercel."),
+            ["vercel"]
+        );
+        assert_eq!(
+            brands("gh-helper", "Talk to GitHub with gh."),
+            Vec::<String>::new()
+        );
+    }
+
+    #[test]
+    fn acronyms_and_sentence_starts_bind_nothing() {
+        assert!(brands("pdf", "Work with PDF files. Fill PDF forms.").is_empty());
+        assert!(brands("iterate-pr", "Iterate on a PR until CI passes.").is_empty());
+        assert!(brands("linear-regression", "Fit data. Linear models first.").is_empty());
+        assert!(brands("writer", "Use when: Writer mode is asked for.").is_empty());
+        assert!(brands("planner", "Use when the user says \"Planner, go\".").is_empty());
+    }
+
+    #[test]
+    fn a_product_the_query_names_is_not_foreign() {
+        let b = vec!["notion".to_string()];
+        assert!(foreign(&b, &["plan".into(), "spec".into()]));
+        assert!(!foreign(&b, &["notion".into(), "spec".into()]));
+        assert!(!foreign(&[], &["plan".into()]));
+    }
+}
