@@ -362,3 +362,32 @@ fn work_not_being_done_or_not_needed_plans_zero_steps() {
         ["fix-ci"]
     );
 }
+
+#[test]
+fn an_email_reporting_work_the_person_did_plans_zero_steps() {
+    // A greeting and a sign-off around a heads-up of work done by hand.
+    assert_plans_nothing(
+        "Hi team, Just a heads-up that I ran the release checklist and published it myself this morning, so there's no need to do it. Best, Irene",
+    );
+    assert_plans_nothing(
+        "Hi all, Status update: CI on the release branch is green again after the flaky test fix, and the PR has two approvals. Nothing needed from you. Thanks, Omar",
+    );
+    // The same frame around a request still asks.
+    assert_eq!(
+        targets(&plan(
+            "Hi team, could you fix the failing CI checks this morning? Best, Irene",
+            &[]
+        )),
+        ["fix-ci"]
+    );
+}
+
+#[test]
+fn a_skill_named_only_to_decline_it_is_not_taken() {
+    assert_plans_nothing("no need to run /ship-it, I published it myself");
+    assert_plans_nothing("fyi /ship-it already went out, nothing needed from you");
+    assert_eq!(
+        targets(&plan("run /ship-it, then nothing else", &[])),
+        ["ship-it"]
+    );
+}

@@ -296,9 +296,11 @@ fn clause_picks(
         if clause.whole {
             continue;
         }
+        // "fyi the linear ticket is already filed": a clause that asks for
+        // no work takes no skill it names either.
         let mentions: Vec<&(usize, String)> = named
             .iter()
-            .filter(|(_, m)| clause_has(&clause.text, m))
+            .filter(|(_, m)| !clause.declined && clause_has(&clause.text, m))
             .collect();
         for (s, m) in &mentions {
             let chosen = Chosen::Named { mention: m.clone() };

@@ -21,6 +21,8 @@ pub(super) fn nothing_to(rest: &[String]) -> bool {
         // "no follow-up work here", "no further work needed".
         ["no", _, "work", after @ ..] | ["no", _, _, "work", after @ ..] => after,
         ["nothing", "to", _, after @ ..] => after,
+        // "nothing needed from you", "nothing required on your end".
+        ["nothing", "needed" | "required" | "necessary", after @ ..] => after,
         ["nothing", "for", _, "to", _, after @ ..] => after,
         _ => return false,
     };
@@ -199,6 +201,12 @@ pub(super) fn does_it_self(words: &[String]) -> bool {
         .take_while(|x| DECLINE_LEAD.contains(&x.as_str()) && !PERSON.contains(&x.as_str()))
         .count();
     let mut w: Vec<&str> = words[lead..].iter().map(String::as_str).collect();
+    // "a heads-up that I deployed it myself": what the lead informs of.
+    if let Some(that) = w.iter().take(6).position(|x| *x == "that") {
+        if super::informs(&w[..that].join(" ")) {
+            w.drain(..=that);
+        }
+    }
     // "I think I'll write it myself": a hedge before the person's doing.
     if matches!(
         w.as_slice(),
@@ -210,6 +218,10 @@ pub(super) fn does_it_self(words: &[String]) -> bool {
         ["i'll" | "we'll" | "ill", ..] => true,
         ["i" | "we", "already", ..] => true,
         ["i" | "we", "went", "ahead", ..] => true,
+        // "I deployed the site to Vercel myself this morning".
+        // Not "I deployed it myself and now the homepage 404s": what
+        // happened after is a scene.
+        ["i" | "we", done, ..] => is_past(done) && only_deeds_joined(&w),
         ["i've" | "we've", "already", ..] => true,
         ["i'd" | "we'd", "rather", ..] => true,
         ["let", "me" | "us", ..] => true,
@@ -223,6 +235,29 @@ pub(super) fn does_it_self(words: &[String]) -> bool {
         // "I am testing it manually and it fails on login": a problem to
         // work on, told.
         && !idioms::tells_of_failure(&w.join(" "))
+}
+
+/// True when every "and" of `w` joins another deed of the person's ("I
+/// ran the checklist and published it myself"), not what happened after
+/// ("…and now the homepage 404s").
+fn only_deeds_joined(w: &[&str]) -> bool {
+    w.iter()
+        .enumerate()
+        .filter(|(_, x)| **x == "and")
+        .all(|(j, _)| {
+            let next = |k: usize| w.get(j + k).copied().unwrap_or("");
+            is_past(next(1)) || matches!(next(1), "i" | "we" | "then") && is_past(next(2))
+        })
+}
+
+/// True when `word` is a verb in the past tense: a regular one ("deployed",
+/// "fixed") or one of the common irregular ones of work.
+fn is_past(word: &str) -> bool {
+    const IRREGULAR: &[&str] = &[
+        "built", "did", "drew", "fought", "made", "ran", "sent", "set", "shipped", "spun", "took",
+        "wrote",
+    ];
+    (word.len() > 4 && word.ends_with("ed") && !word.ends_with("eed")) || IRREGULAR.contains(&word)
 }
 
 /// True when `verb` is shaped as a command's verb and acts on a thing:

@@ -342,3 +342,35 @@ fn work_not_being_done_or_not_needed_declines() {
     }
     assert!(says_aside("Random question: is a $4B TAM big?"));
 }
+
+#[test]
+fn work_done_already_by_the_person_declines_it() {
+    for s in [
+        "Just a heads-up that I deployed the events site to Vercel myself this morning, so there's no need to do it.",
+        "I fixed the header myself, so there's no need to do it",
+        "we sent the invoices by hand, so there's no need to send them",
+        "the ticket is already filed, nothing needed from you",
+        "Nothing required on your end.",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    for s in [
+        // Not the person's doing, or not done: still a scene or an ask.
+        "I deployed the site myself and now the homepage 404s",
+        "we need the deploy done, nothing needed from legal",
+        "Someone deployed it by hand, so there's no need to panic, but fix the build",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
+
+#[test]
+fn a_greeting_does_not_hide_how_a_message_opens() {
+    assert!(opens_informing("Hi all, Status update: CI is green again"));
+    assert!(opens_informing(
+        "Good afternoon! Just a heads-up: the talk moved"
+    ));
+    assert!(opens_informing("Dear team,\nfyi the deploy went out"));
+    assert!(!opens_informing("Hi, please fix the deploy, fyi"));
+    assert!(!opens_informing("Goodness, the deploy failed, fyi"));
+}
