@@ -512,102 +512,6 @@ fn piece_asks(piece: &str) -> bool {
     (is_request(rest) || ASKING.iter().any(|a| has_words(&t, a))) && !asks_plain_telling(rest)
 }
 
-/// Words that open a message of laughter, thanks or a sigh: "lol that
-/// gif got 40 reactions", "thanks!! the PDF came out perfect".
-const INTERJECTIONS: &[&str] = &[
-    "cheers", "haha", "hahaha", "lmao", "lol", "omg", "thank", "thanks", "thx", "ty", "ugh", "wow",
-];
-
-/// The first 32 bytes of `intent` (to a character's edge): an intent may
-/// be 100 KB long, and no interjection or lead that informs is longer.
-fn opening(intent: &str) -> &str {
-    prefix(after_greeting(intent.trim_start()).trim_start(), 32)
-}
-
-/// The first `n` bytes of `t`, to a character's edge.
-fn prefix(t: &str, n: usize) -> &str {
-    let mut end = t.len().min(n);
-    while !t.is_char_boundary(end) {
-        end -= 1;
-    }
-    &t[..end]
-}
-
-/// Words that open a salutation: "Hi team,", "Dear all,", "Good
-/// afternoon,".
-const GREETINGS: &[&str] = &["dear", "good", "greetings", "hello", "hey", "hi", "hiya"];
-
-/// The longest salutation skipped before a message's opening ("Hello
-/// everyone at the Leeds office,").
-const GREETING_AT_MOST: usize = 40;
-
-/// `text` after a salutation that ends at a comma, "!" or line break
-/// ("Hi team, just a heads-up…"), or `text` itself.
-fn after_greeting(text: &str) -> &str {
-    let first = words_of(prefix(text, 24));
-    let greets = first.first().is_some_and(|(w, _, _)| {
-        GREETINGS.contains(&w.as_str())
-            && (w != "good" || matches!(first.get(1), Some((n, _, _)) if matches!(n.as_str(), "morning" | "afternoon" | "evening")))
-    });
-    if !greets {
-        return text;
-    }
-    match prefix(text, GREETING_AT_MOST).find([',', '!', '\n']) {
-        Some(end) => &text[end + 1..],
-        None => text,
-    }
-}
-
-/// True when `intent` opens with a word of [`INTERJECTIONS`]: it laughs,
-/// thanks or sighs ("lol that gif you made got 40 reactions", "thanks!!
-/// the PDF came out perfect"). Asking nothing else, it plans nothing.
-pub fn opens_with_interjection(intent: &str) -> bool {
-    words_of(opening(intent))
-        .first()
-        .is_some_and(|(f, _, _)| INTERJECTIONS.contains(&f.as_str()))
-}
-
-/// Leads that say a message only informs: "fyi", "heads up", "for the
-/// record", "just so you know".
-const INFORMS: &[&str] = &[
-    "fyi",
-    "for the record",
-    "a heads up",
-    "a heads-up",
-    "heads up",
-    "heads-up",
-    "just a heads up",
-    "just a heads-up",
-    "quick heads up",
-    "quick heads-up",
-    "status update",
-    "just logging",
-    "just noting",
-    "just so you know",
-    "just letting you know",
-    "letting you know",
-    "psa",
-];
-
-/// True when `lead` is a lead of [`INFORMS`] alone ("just a heads-up",
-/// "fyi"), as [`super::declines::shapes`] reads "…that I did it myself".
-fn informs(lead: &str) -> bool {
-    let lead = lead.trim_end_matches(':');
-    INFORMS.contains(&lead) || INFORMS.iter().any(|p| lead == format!("just {p}"))
-}
-
-/// True when `intent` opens by saying it only informs ("fyi: the vercel
-/// deploy went out, all green", "heads up, the migration finished"). With
-/// nothing failing and nothing asked, it plans nothing, as an aside does.
-pub fn opens_informing(intent: &str) -> bool {
-    // "fyi:" is read as one word with its colon.
-    let opening: Vec<String> = words_of(opening(intent))
-        .into_iter()
-        .map(|(w, _, _)| w.trim_end_matches(':').to_string())
-        .collect();
-    INFORMS.iter().any(|p| opens_with(&opening, p).is_some())
-}
-
 /// True when `text` holds `phrase` as whole words. (`contains` first:
 /// its search is the fast one, and most phrases are absent.)
 pub(in crate::plan) fn has_words(text: &str, phrase: &str) -> bool {
@@ -620,11 +524,14 @@ pub(in crate::plan) fn has_words(text: &str, phrase: &str) -> bool {
 }
 
 mod folds;
+mod openings;
 mod reports;
 mod shapes;
 
 use folds::folded_words;
 
+use openings::informs;
+pub use openings::{opens_informing, opens_with_interjection};
 pub use reports::reports_done;
 #[cfg(test)]
 mod tests;
