@@ -391,3 +391,17 @@ fn a_skill_named_only_to_decline_it_is_not_taken() {
         ["ship-it"]
     );
 }
+
+#[test]
+fn a_lead_that_informs_or_a_task_not_to_bother_with_plans_zero_steps() {
+    // "fyi" is no verb before its object.
+    assert_plans_nothing("fyi the merge conflicts on the release branch are settled.");
+    assert_plans_nothing("Don't bother with the slides, the talk got cancelled this morning.");
+    assert_eq!(
+        targets(&plan(
+            "Don't bother with the slides, make the spreadsheet instead.",
+            &[]
+        )),
+        ["sheets"]
+    );
+}

@@ -17,10 +17,17 @@ const WANTS: &[&str] = &["need", "want", "wanna"];
 
 /// Words that open a sentence before an object word without being its
 /// verb: "today the build broke", "half the tests fail", "note the PR is
-/// open", "overall the design looks good".
+/// open", "overall the design looks good", "fyi the scan is done", "hi
+/// team".
 const NOT_COMMANDS: &[&str] = &[
     "besides",
+    "btw",
+    "fwiw",
+    "fyi",
     "half",
+    "hello",
+    "hey",
+    "hi",
     "however",
     "last",
     "meanwhile",
@@ -28,6 +35,8 @@ const NOT_COMMANDS: &[&str] = &[
     "note",
     "otherwise",
     "overall",
+    "ps",
+    "psa",
     "thank",
     "thanks",
     "today",

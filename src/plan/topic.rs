@@ -251,6 +251,10 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     let told = |k: usize| told(ws, k);
     match at(i)? {
         "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
+        // "don't bother with the APK", "don't bother writing tests".
+        "don't" | "dont" if at(i + 1) == Some("bother") => {
+            Some(i + 2 + usize::from(matches!(at(i + 2), Some("with" | "about" | "to"))))
+        }
         "do" if at(i + 1) == Some("not") && forbids(i + 2) => Some(i + 2),
         // "hold off on committing", "skip the PR writeup": not now, not
         // this. Not "a skip link" nor "skip to content".
@@ -313,6 +317,12 @@ mod tests {
             "ffmpeg or any servers"
         );
         assert_eq!(span("about 2000 rows"), "");
+    }
+
+    #[test]
+    fn what_not_to_bother_with_is_forbidden() {
+        assert_eq!(span("don't bother with the android apk"), "the android apk");
+        assert_eq!(span("dont bother writing tests"), "writing tests");
     }
 
     #[test]

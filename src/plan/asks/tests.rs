@@ -73,6 +73,8 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "our signup page looks like every other template",
         "Note the PR is already open.",
         "Overall the design looks good.",
+        "fyi the slither scan on the vault is done",
+        "hi team the deploy went out",
     ] {
         assert!(!is_request(s), "{s}");
     }
