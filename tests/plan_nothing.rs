@@ -405,3 +405,22 @@ fn a_lead_that_informs_or_a_task_not_to_bother_with_plans_zero_steps() {
         ["sheets"]
     );
 }
+
+#[test]
+fn a_want_denied_or_nothing_needed_beside_a_question_plans_zero_steps() {
+    assert_plans_nothing(
+        "Are slides still worth the effort for a team of five? Purely curious, no need to make anything.",
+    );
+    // "I didn't want to ask" wants nothing: the question asks to know.
+    assert_plans_nothing(
+        "What does CI stand for? My lead kept saying the CI checks fail and I didn't want to ask.",
+    );
+    // Work spared is no part of the ask.
+    assert_eq!(
+        targets(&plan(
+            "we don't need to touch the slides today, just settle the merge conflicts",
+            &[]
+        )),
+        ["settling-merge-conflicts"]
+    );
+}

@@ -426,7 +426,25 @@ fn says_it_wants(sentence: &str) -> bool {
         "then should you",
     ];
     // Whole words: "exactly what I needed" wants nothing more.
-    MARKERS.iter().any(|m| has_words(&t, m.trim_end()))
+    MARKERS
+        .iter()
+        .any(|m| has_words(&t, m.trim_end()) && !only_negated(&t, m.trim_end()))
+}
+
+/// True when every time `marker` of a want or need comes in `t`, a
+/// negation comes just before it: "I didn't want to ask", "we don't need
+/// to". A want denied wants nothing.
+fn only_negated(t: &str, marker: &str) -> bool {
+    const NEGATIONS: &[&str] = &[
+        "didn't", "didnt", "don't", "dont", "doesn't", "never", "not", "wouldn't",
+    ];
+    if !matches!(marker, "want to" | "need to") {
+        return false;
+    }
+    t.match_indices(marker).all(|(at, _)| {
+        let before = t[..at].split_whitespace().next_back().unwrap_or("");
+        NEGATIONS.contains(&before)
+    })
 }
 
 mod questions;

@@ -298,6 +298,8 @@ const SPARES: &[&str] = &[
     "no need for you to",
     "there's no need to",
     "there's no need for you to",
+    "don't need to",
+    "dont need to",
     "you don't need to",
     "you dont need to",
     "you don't have to",

@@ -251,6 +251,12 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     let told = |k: usize| told(ws, k);
     match at(i)? {
         "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
+        // "we don't need to touch the slides", "you don't have to rerun it".
+        "don't" | "dont"
+            if matches!(at(i + 1), Some("need" | "have")) && at(i + 2) == Some("to") =>
+        {
+            Some(i + 3)
+        }
         // "don't bother with the APK", "don't bother writing tests".
         "don't" | "dont" if at(i + 1) == Some("bother") => {
             Some(i + 2 + usize::from(matches!(at(i + 2), Some("with" | "about" | "to"))))
@@ -323,6 +329,10 @@ mod tests {
     fn what_not_to_bother_with_is_forbidden() {
         assert_eq!(span("don't bother with the android apk"), "the android apk");
         assert_eq!(span("dont bother writing tests"), "writing tests");
+        assert_eq!(
+            span("we don't need to touch the slides today"),
+            "touch the slides today"
+        );
     }
 
     #[test]

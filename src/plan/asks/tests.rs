@@ -63,6 +63,9 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "pick a direction for type and rework the page",
         "shuffle the rows into a sensible order",
         "Help us figure out what to fix first.",
+        // A want denied beside one that asks.
+        "I don't want to break anything, please review it.",
+        "we didn't want to wait, so we need to ship the fix today",
     ] {
         assert!(is_request(s), "{s}");
     }
@@ -74,6 +77,8 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "Note the PR is already open.",
         "Overall the design looks good.",
         "fyi the slither scan on the vault is done",
+        "He kept using it and I didn't want to ask.",
+        "we never wanted to migrate",
         "hi team the deploy went out",
     ] {
         assert!(!is_request(s), "{s}");

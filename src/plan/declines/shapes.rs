@@ -69,6 +69,9 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
             after
         }
         ["don't" | "dont", _, "anything", after @ ..] => after,
+        // "no need to write anything", "there's no need for you to change
+        // anything".
+        ["no" | "there's", ..] if needs_nothing_done(&w) => return true,
         // "I do not need you to do anything with any file".
         ["don't" | "dont", "need" | "want", "you" | "u", "to", _, "anything", after @ ..] => {
             return is_tail(&rest[rest.len() - after.len()..])
@@ -87,6 +90,19 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
         _ => return false,
     };
     is_tail(&rest[rest.len() - after.len()..])
+}
+
+/// True when `w` says there is no need to do anything: "no need to write
+/// anything", "there's no need for you to change anything yet".
+fn needs_nothing_done(w: &[&str]) -> bool {
+    let w = w.strip_prefix(&["there's"]).unwrap_or(w);
+    let after = match w {
+        ["no", "need", "to", _, "anything", after @ ..] => after,
+        ["no", "need", "for", "you" | "anyone", "to", _, "anything", after @ ..] => after,
+        _ => return false,
+    };
+    let owned: Vec<String> = after.iter().map(|x| x.to_string()).collect();
+    is_tail(&owned)
 }
 
 /// True when `sentence` says no work of a kind is asked, as a whole: "No

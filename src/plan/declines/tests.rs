@@ -351,6 +351,8 @@ fn work_done_already_by_the_person_declines_it() {
         "we sent the invoices by hand, so there's no need to send them",
         "the ticket is already filed, nothing needed from you",
         "Nothing required on your end.",
+        "Purely curious, no need to write anything.",
+        "there's no need for you to change anything yet",
     ] {
         assert!(declines_work(s, false), "{s}");
     }
