@@ -225,3 +225,24 @@ fn each_item_of_a_checklist_is_a_task_of_its_own() {
         ["make-notes", "slides"]
     );
 }
+
+#[test]
+fn a_sentence_set_apart_by_also_or_separately_keeps_its_skill() {
+    // "also need…" adds a task; it does not elaborate the one before.
+    assert_eq!(
+        targets(&plan(
+            "Settle the merge conflicts on the release branch. also need slides for friday's review",
+            &[]
+        )),
+        ["settling-merge-conflicts", "slides"]
+    );
+    // "And separately," sets apart the sentence that asks after it.
+    assert_eq!(
+        targets(&plan(
+            "Could you settle the merge conflicts on the release branch? And separately, the budget \
+             sheet has broken formulas; could you fix those in the spreadsheet?",
+            &[]
+        )),
+        ["settling-merge-conflicts", "sheets"]
+    );
+}

@@ -160,16 +160,42 @@ const APART: &[&str] = &[
 /// opens with one.
 fn after_apart(sentence: &str) -> Option<&str> {
     let w = words_of(sentence);
-    let (first, _, end) = w.first()?;
+    // "And separately, …".
+    let lead = usize::from(
+        w.first()
+            .is_some_and(|(x, _, _)| matches!(x.as_str(), "and" | "but")),
+    );
+    let (first, _, end) = w.get(lead)?;
     (APART.contains(&first.as_str()) && sentence[*end..].starts_with(','))
         .then(|| sentence[*end + 1..].trim_start())
 }
 
+/// True when `sentence` opens with an adverb that sets its task apart
+/// ("Separately, the lease has pages sideways"), asked for here or in the
+/// sentence after it.
+pub fn opens_apart(sentence: &str) -> bool {
+    after_apart(sentence).is_some()
+}
+
 /// True when `sentence` asks for a task apart from the ones before it:
-/// "Separately, do a vulnerability pass on the handler". It is no
-/// elaboration of the request before it.
+/// "Separately, do a vulnerability pass on the handler", "also need a
+/// 5-slide deck for Friday". It is no elaboration of the request before
+/// it. Not "also make it blue": what "it" stands for is the work before.
 pub fn asks_apart(sentence: &str) -> bool {
-    after_apart(sentence).is_some_and(is_request_here)
+    // "Separately, the lease has pages sideways; could you rotate those?"
+    if after_apart(sentence).is_some_and(|r| is_request_here(r) || super::declines::a_piece_asks(r))
+    {
+        return true;
+    }
+    let w = words_of(sentence);
+    let lead = usize::from(w.first().is_some_and(|(x, _, _)| x == "and"));
+    let refers_back = w.iter().skip(lead + 1).take(4).any(|(x, _, _)| {
+        matches!(
+            x.as_str(),
+            "it" | "its" | "this" | "that" | "them" | "these" | "those"
+        )
+    });
+    w.get(lead).is_some_and(|(x, _, _)| x == "also") && !refers_back && is_request_here(sentence)
 }
 
 /// What follows a short opening clause of when, whether or while that

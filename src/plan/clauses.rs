@@ -40,7 +40,9 @@
 //! declines in [`super::declines`]; a ticket's field labels ("Task:",
 //! "Context:", "Out of scope:") say it whatever the shape (`labels`).
 
-use super::asks::{asks_a_choice, asks_apart, is_knowledge_request, is_question, is_request};
+use super::asks::{
+    asks_a_choice, asks_apart, is_knowledge_request, is_question, is_request, opens_apart,
+};
 use super::order_words;
 use super::sentences;
 use super::task_words::opens_imperative;
@@ -241,6 +243,9 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
     let mut statements = super::stated_order::Statements::new(intent);
     // The label alone on a line above list items ("Out of scope:").
     let mut list_label: Option<Label> = None;
+    // "And separately, the lease has pages sideways; could you rotate
+    // those?": the sentence set apart asks in the one after it.
+    let mut set_apart = false;
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
         if trimmed.is_empty() {
@@ -289,8 +294,10 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             .map(|(t, _)| order_words::defers(&plain_all(t)))
             .collect();
         let waits = defers.first().copied().unwrap_or(false);
-        let step = !asked
-            && (opens_step(trimmed) || first_step || listed_step || waits || asks_apart(trimmed));
+        let apart = asks_apart(trimmed) || set_apart && is_request(trimmed);
+        set_apart = opens_apart(trimmed) && !is_request(trimmed);
+        // "Separately, could you…?" asks as a question does.
+        let step = !asked && (opens_step(trimmed) || first_step || listed_step || waits) || apart;
         read.sentence(
             trimmed,
             &cut,

@@ -321,7 +321,8 @@ fn an_adverb_apart_before_a_comma_leaves_the_command() {
     ));
     assert!(asks_apart("Also, write the announcement"));
     assert!(!asks_apart("Also, the deck is fine"));
-    assert!(!asks_apart("Also write the announcement"));
+    // Without the comma too, unless it refers back ("Also make it blue").
+    assert!(asks_apart("Also write the announcement"));
 }
 
 #[test]
@@ -380,4 +381,20 @@ fn asking_to_weigh_an_opinion_asks_to_know() {
     ] {
         assert!(is_knowledge_request(t), "{t}");
     }
+}
+
+#[test]
+fn a_task_set_apart_is_asked_apart() {
+    use super::{asks_apart, opens_apart};
+    assert!(asks_apart("also need a 5 slide deck for friday"));
+    assert!(asks_apart(
+        "And separately, do a vulnerability pass on the handler."
+    ));
+    assert!(asks_apart(
+        "Separately, the deck still has Q2 numbers, update those"
+    ));
+    assert!(!asks_apart("Also make it blue."));
+    assert!(!asks_apart("also, the deck is for the board"));
+    assert!(opens_apart("And separately, the lease has pages sideways"));
+    assert!(!opens_apart("Separate the pages"));
 }
