@@ -23,6 +23,14 @@ fn a_request_that_never_names_the_product_takes_the_general_skill() {
     );
     assert!(why.contains("bound to a product"), "{why}");
     assert!(why.contains("drafting-plans"), "{why}");
+    // A word only the bound skill's body holds is a detail, not its job.
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "write the implementation plan from the billing spec page"
+        ),
+        ["drafting-plans"]
+    );
 }
 
 #[test]
