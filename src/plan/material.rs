@@ -248,14 +248,14 @@ const READ_VERBS: &[&str] = &[
 ];
 
 /// How many words before a link its reading verb may stand.
-const READ_WINDOW: usize = 6;
+const READ_WINDOW: usize = 8;
 /// How far back, in bytes, those words are looked for.
 const READ_BYTES: usize = 256;
 
 /// True when one of the last [`READ_WINDOW`] words of `before`, in its
 /// last sentence, is a verb of reading.
 fn read_before(before: &str) -> bool {
-    // Six words stand within a few hundred bytes: look no further back, so
+    // Eight words stand within a few hundred bytes: look no further back, so
     // a sentence of thousands of links is read once, not once per link.
     let mut from = before.len().saturating_sub(READ_BYTES);
     while !before.is_char_boundary(from) {
@@ -420,6 +420,11 @@ mod tests {
         assert_eq!(
             words("clip https://example.com/a into my vault")[1],
             PAGE_WORD
+        );
+        // The verb may stand a long noun phrase before the link.
+        assert!(
+            words("read the cloud providers incident page at https://status.example.com/i/81")
+                .contains(&PAGE_WORD.to_string())
         );
     }
 
