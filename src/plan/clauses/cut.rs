@@ -210,12 +210,12 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // thing asked for, with or without an article.
             cuts.push((start, end, Link::Forward));
         } else if (comma_before || cuts.is_empty() && time_before_colon(s, &words, i))
-            && (starts_joined_task(w)
+            && (starts_joined_task(also_past(&words, i))
                 || reads_as_command(&plain(&words[i..]))
                 || does_a_task(&words[i..]))
         {
             // "…, simplify the intro"; a verb on no list by its shape:
-            // "…, swap each one for a comma".
+            // "…, swap each one for a comma"; "…, also make it sound human".
             cuts.push((start, start, Link::Forward));
         } else if (w == "plus" || (w == "and" && comma_before))
             && (reads_as_command(&plain(&words[after_and(&words, i)..]))
@@ -258,6 +258,15 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// The word that opens the piece after a comma at word `i`, past an
+/// "also": "…, also make it sound human" asks for a task of its own when
+/// that word is a verb of work on the list. Not by a verb's shape alone:
+/// "…, also see the notes in notion" points at more context.
+fn also_past(words: &[(String, usize, usize)], i: usize) -> &str {
+    let at = i + usize::from(words[i].0 == "also" && i + 1 < words.len());
+    &words[at].0
 }
 
 /// Where the task after the connective at `i` opens: past an adverb that
@@ -393,4 +402,30 @@ fn is_filler(piece: &str) -> bool {
                 | "all"
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cut_sentence;
+
+    fn pieces(s: &str) -> Vec<String> {
+        cut_sentence(s).into_iter().map(|(t, _)| t).collect()
+    }
+
+    #[test]
+    fn also_after_a_comma_opens_a_task_of_its_own() {
+        assert_eq!(
+            pieces("verify the numbers, also make it sound like a human wrote it"),
+            [
+                "verify the numbers",
+                "also make it sound like a human wrote it"
+            ]
+        );
+        // "also" before no verb of work goes on with the same thing.
+        assert_eq!(
+            pieces("write the release notes, also for the beta channel"),
+            ["write the release notes, also for the beta channel"]
+        );
+        assert_eq!(pieces("deploy it, also see the notes in notion").len(), 1);
+    }
 }
