@@ -241,11 +241,32 @@ const READ_VERBS: &[&str] = &[
     "import",
     "pull",
     "read",
+    "retrieve",
     "save",
     "scrape",
     "summarise",
     "summarize",
 ];
+
+/// True when `word` (lowercase) is a verb of [`READ_VERBS`] or its -ing
+/// form: "reading", "retrieving", "grabbing".
+fn is_read_verb(word: &str) -> bool {
+    if READ_VERBS.contains(&word) {
+        return true;
+    }
+    let Some(stem) = word.strip_suffix("ing") else {
+        return false;
+    };
+    // "grabbing", "clipping": the doubled consonant.
+    let undoubled = stem
+        .len()
+        .checked_sub(1)
+        .filter(|&n| n > 0 && stem.as_bytes()[n] == stem.as_bytes()[n - 1])
+        .map(|n| &stem[..n]);
+    READ_VERBS
+        .iter()
+        .any(|v| *v == stem || v.strip_suffix('e') == Some(stem) || Some(*v) == undoubled)
+}
 
 /// How many words before a link its reading verb may stand.
 const READ_WINDOW: usize = 8;
@@ -268,7 +289,7 @@ fn read_before(before: &str) -> bool {
             return false;
         }
         let bare = word.trim_matches(|c: char| !c.is_alphanumeric());
-        if READ_VERBS.contains(&bare.to_lowercase().as_str()) {
+        if is_read_verb(&bare.to_lowercase()) {
             return true;
         }
     }
@@ -289,7 +310,7 @@ fn read_after(after: &str) -> bool {
         })
         .collect();
     words.windows(2).any(|p| {
-        READ_VERBS.contains(&p[0].as_str())
+        is_read_verb(&p[0])
             && matches!(
                 p[1].as_str(),
                 "it" | "them" | "these" | "those" | "each" | "both" | "all" | "that" | "this"
@@ -421,6 +442,15 @@ mod tests {
             words("clip https://example.com/a into my vault")[1],
             PAGE_WORD
         );
+        // Its -ing form reads too.
+        for s in [
+            "begin by reading the commentary at https://example.org/pubs/q4",
+            "grabbing https://example.com/post for me",
+            "Might you retrieve https://example.org/essay?",
+        ] {
+            assert!(words(s).contains(&PAGE_WORD.to_string()), "{s}");
+        }
+        assert!(!words("reviewing https://example.com/a").contains(&PAGE_WORD.to_string()));
         // The verb may stand a long noun phrase before the link.
         assert!(
             words("read the cloud providers incident page at https://status.example.com/i/81")
