@@ -246,3 +246,16 @@ fn a_sentence_set_apart_by_also_or_separately_keeps_its_skill() {
         ["settling-merge-conflicts", "sheets"]
     );
 }
+
+#[test]
+fn what_a_program_complains_about_is_the_trouble_it_refers_to() {
+    // "about conflicting edits" is no topic: "it" stands for the conflict.
+    assert_eq!(
+        targets(&plan(
+            "git stopped my rebase halfway, complaining about conflicting edits in two files. \
+             Could you help me get through it?",
+            &[]
+        )),
+        ["settling-merge-conflicts"]
+    );
+}

@@ -86,6 +86,9 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
 fn span_start(ws: &[String], i: usize) -> Option<usize> {
     let at = |k: usize| ws.get(k).map(String::as_str);
     match at(i)? {
+        // "complaining about conflicting edits": what a program reports is
+        // the trouble itself, not a topic.
+        "about" if i > 0 && reports_trouble(&ws[i - 1]) => None,
         "about" | "without" => Some(i + 1),
         "don't" | "dont" | "doesn't" | "haven't" | "hasn't" if at(i + 1) == Some("have") => {
             Some(i + 2)
@@ -93,6 +96,15 @@ fn span_start(ws: &[String], i: usize) -> Option<usize> {
         "do" | "does" if at(i + 1) == Some("not") && at(i + 2) == Some("have") => Some(i + 3),
         _ => None,
     }
+}
+
+/// True when `word` is a verb of a program or person reporting trouble
+/// ("complaining", "warns", "errors"): what it is about is the trouble.
+fn reports_trouble(word: &str) -> bool {
+    const STEMS: &[&str] = &[
+        "complain", "warn", "error", "yell", "scream", "nag", "moan", "whin",
+    ];
+    STEMS.iter().any(|s| word.starts_with(s))
 }
 
 /// What says the person does the work themself: "I'll do the slides
@@ -323,6 +335,9 @@ mod tests {
             "ffmpeg or any servers"
         );
         assert_eq!(span("about 2000 rows"), "");
+        // What a program complains or warns about is the trouble itself.
+        assert_eq!(span("git halted, complaining about conflicting edits"), "");
+        assert_eq!(span("the linter warns about unused imports"), "");
     }
 
     #[test]
