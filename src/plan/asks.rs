@@ -20,17 +20,22 @@ const WANTS: &[&str] = &["need", "want", "wanna"];
 /// open", "overall the design looks good", "fyi the scan is done", "hi
 /// team".
 const NOT_COMMANDS: &[&str] = &[
+    "afternoon",
     "besides",
     "btw",
+    "dear",
+    "evening",
     "fwiw",
     "fyi",
     "half",
     "hello",
     "hey",
     "hi",
+    "hiya",
     "however",
     "last",
     "meanwhile",
+    "morning",
     "mind",
     "note",
     "otherwise",

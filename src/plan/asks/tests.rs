@@ -80,6 +80,8 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "He kept using it and I didn't want to ask.",
         "we never wanted to migrate",
         "hi team the deploy went out",
+        "Dear all, the data team reports the new model won",
+        "Morning all, the deploy went out",
     ] {
         assert!(!is_request(s), "{s}");
     }
