@@ -33,7 +33,7 @@
 //! | `detool` | editor-/tool-/vendor-/agent-neutral or -agnostic, whatever/any agent, editor, assistant or tooling someone or we use (or "on any setup"): a text meant to hold for any tool |
 //! | `feynman` | make me/us defend, justify or explain; until I/we (…) defend, justify or explain: a decision pressed until the person can explain it, the Feynman test a skill is named for ("help me justify the budget" is not) |
 //! | `aim` | not sure / haven't decided / don't know (…) what I want out of it (yet), not sure what to ask, what (…) I'm after, what (…) I'm (…) going for: material handed over with a thin ask ("not sure what I want for dinner" is not) |
-//! | `consolid` | everything/all (…) else point(ing) at it, point the/all others/rest (…) at/to it, make/pick/choose (…) the real/canonical/authoritative one, exactly one place/spot/home: one source of truth for a scattered fact |
+//! | `consolid` | everything/all (…) else point(ing) at it, point the/all others/rest (…) at/to it, the/all others/rest (…) point at/to it, make/pick/choose (…) the real/canonical/authoritative one, the authoritative/canonical version, copy or source, exactly one place/spot/home: one source of truth for a scattered fact |
 //! | `remov` | get rid of: removing, as skills that strip a thing say |
 //! | `creat` | cut a (…) branch: a branch created, as git skills say |
 //! | `algorithm` | something pretty/mesmerizing/beautiful/hypnotic (…) with code: generative art made by an algorithm |
@@ -220,6 +220,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["cut|cutting", "a|the", GAP, "branch"], "creat", Always),
     (&["point|points|pointing", "the|all", "others|rest", GAP, "at|to"], "consolid", Always),
     (&["make|pick|choose", GAP, "the", "real|canonical|authoritative", "one"], "consolid", Always),
+    (&["the|all", "others|rest", GAP, "point|points|pointing", "at|to"], "consolid", Always),
+    (&["authoritative|canonical", "version|copy|source"], "consolid", Always),
     (&["something", "pretty|mesmerizing|mesmerising|beautiful|hypnotic", GAP, "code|coded"], "algorithm", Always),
     (&["separate|second|another|isolated|fresh", "checkout|checkouts"], "worktre", Always),
     (&["with", "me|us|you", "section", "by", "section"], "coauthor", Always),

@@ -136,6 +136,11 @@ fn a_thin_ask_one_home_art_in_code_and_a_second_checkout_name_their_work() {
     assert_eq!(terms("make everything else point at it"), ["consolid"]);
     assert_eq!(terms("defined in exactly one spot"), ["consolid"]);
     assert_eq!(terms("point the others at it"), ["consolid"]);
+    assert_eq!(terms("how the others should point to it"), ["consolid"]);
+    assert_eq!(
+        terms("recommend which one should be the authoritative version"),
+        ["consolid"]
+    );
     assert_eq!(terms("write a failing regression test"), ["tdd"]);
     assert_eq!(terms("get rid of the dashes"), ["remov"]);
     assert_eq!(terms("show me it's actually green"), ["verif"]);
