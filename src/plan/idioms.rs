@@ -11,7 +11,7 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), a root cause analysis, figure/find/work out why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
+//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), a root cause analysis, figure/find/work out why, need/want to know or understand why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through ("thru" too), talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting"), show/prove (to) me (…) it's/everything (…) passing, green or working |
 //! | `deploy` | push/put/take it live, put/get it online, put/get/want (…) on the internet or web |
@@ -110,6 +110,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["figure", "out", "why"], "debug", Failing),
     (&["find", "out", "why"], "debug", Failing),
     (&["work", "out", "why"], "debug", Failing),
+    (&["need|want", "to", "know|understand", "why"], "debug", Failing),
     (&["what's", "causing"], "debug", Always),
     (&["what's|whats|what", GAP, "causing"], "debug", Failing),
     (&["no|zero", "idea|clue", "why"], "debug", Failing),

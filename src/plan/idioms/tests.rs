@@ -226,6 +226,12 @@ fn an_idiom_names_its_work() {
         ["debug"]
     );
     assert_eq!(terms("the export fails, find out why"), ["debug"]);
+    assert_eq!(
+        terms("it throws on 5% of requests, i need to know why its null"),
+        ["debug"]
+    );
+    // Not without something failing.
+    assert!(terms("i want to understand why people like it").is_empty());
     assert_eq!(terms("let's think it through first"), ["brainstorm"]);
     assert_eq!(terms("then prove it works"), ["verif"]);
     assert_eq!(terms("then rip it apart"), ["attack"]);
