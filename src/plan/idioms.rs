@@ -11,7 +11,7 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | track down why, what's causing; when the intent tells of something failing (`FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), a root cause analysis, figure/find/work out why, need/want to know or understand why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
+//! | `debug` | track down why, what's causing; when the intent tells of something failing (`trouble::FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), a root cause analysis, figure/find/work out why, need/want to know or understand why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through ("thru" too), talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting"), show/prove (to) me (…) it's/everything (…) passing, green or working |
 //! | `deploy` | push/put/take it live, put/get it online, put/get/want (…) on the internet or web |
@@ -19,7 +19,7 @@
 //! | `commit` | save (…) in/into git |
 //! | `tdd` | write/add a (the) failing (…) test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
-//! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says |
+//! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says; split/spread/farm/fan (…) across/among/between/out (…) agents or subagents |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it, like an actual/real (…) wrote it, like a robot/bot/chatbot/AI wrote it |
@@ -133,6 +133,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["like", "a|an", "actual|real", GAP, "wrote"], "human", Always),
     (&["like", GAP, "robot|bot|chatbot|ai|machine|chatgpt|gpt", "wrote"], "human", Always),
     (&["at", "the", "same", "time"], "parallel", Amid),
+    (&["split|spread|farm|fan", GAP, "across|among|between|out", GAP, "agents|subagents"], "parallel", Always),
     (&["into", "one|1", "file|pdf"], "combin", Always),
     (&["into", "a", "single", "file|pdf"], "combin", Always),
     (&["get|getting", GAP, "reviewed"], "request", Always),
@@ -391,54 +392,6 @@ fn pastes_sql(text: &str) -> bool {
         .any(|k| text.contains(k))
 }
 
-/// Stems of words that tell of software failing.
-#[rustfmt::skip]
-const FAILING: &[&str] = &[
-    "500", "blank", "break", "broke", "broken", "bug", "crash", "drop", "error", "except", "fail",
-    "flaki", "flaky", "freez", "froze", "hang", "leak", "regress", "slow", "stuck", "throw",
-    "timeout", "wrong",
-];
-
-/// Checks gone red: "CI is red on main again", "the checks turned red".
-#[rustfmt::skip]
-const GONE_RED: &[&str] = &[
-    "all red", "are red", "goes red", "is red", "red again", "still red", "turn red",
-    "turned red", "went red",
-];
-
-/// True when `text` tells of something failing ([`tells_of_failure`]) or
-/// of checks gone red: a note or an aside about it still leaves it to be
-/// worked on. Idioms do not read red as failing: "the checks are red.
-/// figure out why." is the CI skill's work, not a debugging session's.
-pub fn tells_of_trouble(text: &str) -> bool {
-    tells_of_failure(text) || {
-        let lower = text.to_lowercase();
-        GONE_RED.iter().any(|r| lower.contains(r))
-    }
-}
-
-/// True when `text` tells of something failing: a word opening with one
-/// of [`FAILING`] ("fails", "crashed", "errors").
-pub fn tells_of_failure(text: &str) -> bool {
-    let lower = text.to_lowercase();
-    let b = lower.as_bytes();
-    FAILING.iter().any(|f| {
-        lower
-            .match_indices(f)
-            .any(|(i, _)| i == 0 || !b[i - 1].is_ascii_alphanumeric())
-    })
-}
-
-/// True when `text` names an error as programs print one: a word ending
-/// in "Error" or "Exception" ("TypeError", "NullPointerException"), or a
-/// "Traceback" or "panicked at".
-pub fn names_an_error(text: &str) -> bool {
-    text.split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| w.len() > 5 && (w.ends_with("Error") || w.ends_with("Exception")))
-        || text.contains("Traceback (most recent call last)")
-        || text.contains("panicked at")
-}
-
 /// The term of the work each idiom in `ws` (lowercase words) asks for,
 /// with the idiom as written, in order; `failing` when the intent tells of
 /// something failing.
@@ -596,6 +549,9 @@ fn negated<S: AsRef<str>>(before: &[S]) -> bool {
 fn sought<S: AsRef<str>>(before: &[S]) -> bool {
     before.iter().any(|w| SEEK.contains(&w.as_ref()))
 }
+
+mod trouble;
+pub use trouble::{names_an_error, tells_of_failure, tells_of_trouble};
 
 #[cfg(test)]
 mod tests;
