@@ -472,10 +472,17 @@ fn only_negated(t: &str, marker: &str) -> bool {
     if !matches!(marker, "want to" | "need to") {
         return false;
     }
-    t.match_indices(marker).all(|(at, _)| {
-        let before = t[..at].split_whitespace().next_back().unwrap_or("");
-        NEGATIONS.contains(&before)
-    })
+    t.match_indices(marker)
+        .filter(|(at, _)| {
+            !t[at + marker.len()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric)
+        })
+        .all(|(at, _)| {
+            let before = t[..at].split_whitespace().next_back().unwrap_or("");
+            NEGATIONS.contains(&before)
+        })
 }
 
 mod questions;

@@ -4,9 +4,9 @@
 //! **Vercel**", `deploy-to-vercel`).
 //!
 //! A request that never names that product does not ask for the product's
-//! work when a general skill serves it about as well: "turn the auth spec
-//! into an implementation plan" is the plan writer's, not the Notion
-//! skill's. A bound skill still serves where nothing general fits (see
+//! work when a general skill serves it about as well: "write the
+//! implementation plan from the auth spec" is the plan writer's, not the
+//! Notion skill's. A bound skill still serves where nothing general fits (see
 //! [`super::select`]).
 
 use super::text::Analyzer;

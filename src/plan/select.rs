@@ -17,8 +17,8 @@
 //!    skill bound to a product the request never names, whose name holds
 //!    the clause's words but not its command ("write the implementation
 //!    plan from the spec", `notion-spec-to-implementation`), gives the
-//!    clause to a general skill that holds every word it was taken on with
-//!    [`BRAND_SHARE`] of its evidence (see [`super::brands`]).
+//!    clause to a general skill that holds every word it holds above its
+//!    body, with [`BRAND_SHARE`] of its evidence (see [`super::brands`]).
 //!
 //! Evidence of a skill for a clause is, over the intent's terms it matches,
 //! `weight * idf * (strength - penalty)` (see [`super::relevance`]): `idf`

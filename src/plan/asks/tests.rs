@@ -78,6 +78,7 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "Overall the design looks good.",
         "fyi the slither scan on the vault is done",
         "He kept using it and I didn't want to ask.",
+        "I didn't want to ask, the want tower was busy",
         "we never wanted to migrate",
         "hi team the deploy went out",
         "Dear all, the data team reports the new model won",

@@ -11,8 +11,9 @@ const INTERJECTIONS: &[&str] = &[
     "cheers", "haha", "hahaha", "lmao", "lol", "omg", "thank", "thanks", "thx", "ty", "ugh", "wow",
 ];
 
-/// The first 32 bytes of `intent` (to a character's edge): an intent may
-/// be 100 KB long, and no interjection or lead that informs is longer.
+/// The first 32 bytes of `intent` after its salutation (to a character's
+/// edge): an intent may be 100 KB long, and no interjection or lead that
+/// informs is longer.
 fn opening(intent: &str) -> &str {
     prefix(after_greeting(intent.trim_start()).trim_start(), 32)
 }

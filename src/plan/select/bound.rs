@@ -9,8 +9,8 @@ use crate::plan::text::Analyzer;
 
 /// `first`, or a general skill with [`BRAND_SHARE`] of its evidence when
 /// `first` is bound to a product the request never names (see
-/// [`super::brands`]): "turn the auth spec into an implementation plan"
-/// is the plan writer's work, not the Notion skill's.
+/// [`crate::plan::brands`]): "write the implementation plan from the auth
+/// spec" is the plan writer's work, not the Notion skill's.
 pub(super) fn unbound(
     catalog: &Catalog,
     query: &Query,
