@@ -233,6 +233,9 @@ fn an_idiom_names_its_work() {
     // Not without something failing.
     assert!(terms("i want to understand why people like it").is_empty());
     assert_eq!(terms("split em across agents"), ["parallel"]);
+    assert_eq!(terms("brief me on what happened"), ["catchup"]);
+    assert_eq!(terms("tell me what changed since the offsite"), ["catchup"]);
+    assert!(terms("brief me on the design").is_empty());
     assert_eq!(terms("farm the chores out to subagents"), ["parallel"]);
     assert_eq!(terms("let's think it through first"), ["brainstorm"]);
     assert_eq!(terms("then prove it works"), ["verif"]);
