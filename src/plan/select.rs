@@ -225,38 +225,42 @@ pub const BRIEF_CANDIDATES: usize = 3;
 pub fn select(catalog: &Catalog, intent: &str, explain: bool) -> Selection {
     let analyzer = Analyzer::default();
     let query = Query::new(intent, &analyzer);
-    let sel = select_for(catalog, intent, &query, explain);
+    let sel = select_for(catalog, intent, &query, &analyzer, explain);
     if sel.chosen.is_empty() {
         if let Some(tasks) = query.scene_as_tasks() {
-            return select_for(catalog, intent, &tasks, explain);
+            return select_for(catalog, intent, &tasks, &analyzer, explain);
         }
     }
     sel
 }
 
-/// Selects skills for an analysed intent.
-fn select_for(catalog: &Catalog, intent: &str, query: &Query, explain: bool) -> Selection {
+/// Selects skills for an analysed intent (`analyzer` read it).
+fn select_for(
+    catalog: &Catalog,
+    intent: &str,
+    query: &Query,
+    analyzer: &Analyzer,
+    explain: bool,
+) -> Selection {
     let ranked = relevance::score(catalog, query);
     let mut sel = Selection {
         scores: ranked.iter().map(|r| (r.skill, r.score)).collect(),
         ..Selection::default()
     };
     let named = named(catalog, intent);
-    let mut why: Vec<Option<String>> = vec![None; ranked.len()];
-    let mut best_ev = vec![0f64; ranked.len()];
-    // Why a skill with evidence that rests on too little was not taken,
-    // said where nothing else explains it.
-    let mut thin: Vec<Option<String>> = vec![None; ranked.len()];
+    let mut notes = Notes {
+        why: vec![None; ranked.len()],
+        best_ev: vec![0f64; ranked.len()],
+        thin: vec![None; ranked.len()],
+    };
     let picks = clause_picks(
-        catalog,
-        query,
-        &ranked,
-        &named,
-        &mut sel,
-        &mut why,
-        &mut best_ev,
-        &mut thin,
+        catalog, query, analyzer, &ranked, &named, &mut sel, &mut notes,
     );
+    let Notes {
+        mut why,
+        best_ev,
+        thin,
+    } = notes;
     serve(catalog, query, &ranked, picks, &mut sel, &mut why);
     one_request(&mut sel, query, &ranked, &mut why, catalog);
     read_whole(query, &ranked, &mut sel, &mut why);
@@ -276,20 +280,30 @@ fn select_for(catalog: &Catalog, intent: &str, query: &Query, explain: bool) -> 
     sel
 }
 
+/// What selection says of each ranked skill for `--explain`, gathered
+/// clause by clause.
+struct Notes {
+    /// Why it was taken or not.
+    why: Vec<Option<String>>,
+    /// Its most evidence for any one clause.
+    best_ev: Vec<f64>,
+    /// Why a skill with evidence that rests on too little was not taken,
+    /// said where nothing else explains it.
+    thin: Vec<Option<String>>,
+}
+
 /// Each clause's candidates, strongest clause first, so a fragment
 /// ("…and remove the comments") is served by the skill its stronger
 /// neighbour chose when that skill explains it too: (clause, its best fit,
 /// every fit). Named skills are taken here for the clause naming them.
-#[allow(clippy::too_many_arguments)]
 fn clause_picks(
     catalog: &Catalog,
     query: &Query,
+    analyzer: &Analyzer,
     ranked: &[Relevance],
     named: &[(usize, String)],
     sel: &mut Selection,
-    why: &mut [Option<String>],
-    best_ev: &mut [f64],
-    thin: &mut [Option<String>],
+    notes: &mut Notes,
 ) -> Vec<(usize, usize, Vec<Fit>)> {
     let mut picks: Vec<(usize, usize, Vec<Fit>)> = Vec::new();
     for (k, clause) in query.clauses.iter().enumerate() {
@@ -311,14 +325,14 @@ fn clause_picks(
         }
         let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
         for (i, f) in fits.iter().enumerate() {
-            best_ev[i] = best_ev[i].max(f.own);
+            notes.best_ev[i] = notes.best_ev[i].max(f.own);
         }
         if clause.declined || clause.question {
-            note_unasked(why, &fits, clause);
+            note_unasked(&mut notes.why, &fits, clause);
             continue;
         }
         if clause.context {
-            note_scene(&clause.text, &fits, thin);
+            note_scene(&clause.text, &fits, &mut notes.thin);
             if let Some(file) = scene_file(clause, &fits) {
                 picks.push((k, file, fits));
             }
@@ -340,8 +354,17 @@ fn clause_picks(
                 .or(first);
             }
         }
-        let first = first.map(|f| unbound(catalog, query, ranked, &fits, (k, f), why));
-        note_thin(query, k, ranked, &fits, thin);
+        let first = first.map(|f| {
+            unbound(
+                catalog,
+                (query, analyzer),
+                ranked,
+                &fits,
+                (k, f),
+                &mut notes.why,
+            )
+        });
+        note_thin(query, k, ranked, &fits, &mut notes.thin);
         if let Some(first) = first {
             picks.push((k, first, fits));
         }

@@ -13,20 +13,16 @@ use crate::plan::text::Analyzer;
 /// spec" is the plan writer's work, not the Notion skill's.
 pub(super) fn unbound(
     catalog: &Catalog,
-    query: &Query,
+    (query, analyzer): (&Query, &Analyzer),
     ranked: &[Relevance],
     fits: &[Fit],
     (k, first): (usize, usize),
     why: &mut [Option<String>],
 ) -> usize {
-    let analyzer = Analyzer::default();
     let foreign = |i: usize| {
         let s = &catalog.skills[ranked[i].skill];
         let d = s.description.as_deref().unwrap_or("");
-        crate::plan::brands::foreign(
-            &crate::plan::brands::of(&s.name, d, &analyzer),
-            &query.terms,
-        )
+        crate::plan::brands::foreign(&crate::plan::brands::of(&s.name, d, analyzer), &query.terms)
     };
     let clause = &query.clauses[k];
     // Only a name that holds the clause's words claims the work for the
