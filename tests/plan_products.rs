@@ -31,6 +31,16 @@ fn a_request_that_never_names_the_product_takes_the_general_skill() {
         ),
         ["drafting-plans"]
     );
+    // A common word only the bound skill's description holds ("Turn …
+    // into …") sets nothing apart.
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "The requirements are in docs/export.md. Turn them into an implementation plan, \
+             then I'll build it"
+        ),
+        ["drafting-plans"]
+    );
 }
 
 #[test]

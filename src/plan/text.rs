@@ -290,9 +290,9 @@ pub(super) const WEAK_WORDS: &[&str] = &[
     "handle", "help", "improve", "info", "information", "input", "issue", "issues", "item",
     "items", "last", "list", "look", "make", "manage", "new", "next", "nice", "open", "output",
     "page", "pages", "part", "problem", "process", "project", "put", "read", "result",
-    "results", "review", "run", "service", "set", "setup", "show", "simple", "start", "step",
+    "results", "review", "run", "service", "set", "setup", "show", "shown", "simple", "start", "step",
     "steps", "store", "stuff", "support", "system", "task", "tasks", "team", "test", "tests",
-    "text", "thing", "things", "tool", "tools", "type", "update", "user", "users", "version",
+    "text", "thing", "things", "tool", "tools", "turn", "type", "update", "user", "users", "version",
     "work", "write",
 ];
 
@@ -473,6 +473,8 @@ mod tests {
         assert_eq!(v, WEAK_WORDS);
         let a = Analyzer::default();
         assert!(a.is_weak(&a.stem("updating")) && a.is_weak(&a.stem("reviews")));
+        // "turn it into a plan", "shown me the output".
+        assert!(a.is_weak(&a.stem("turning")) && a.is_weak(&a.stem("shown")));
         assert!(!a.is_weak(&a.stem("spreadsheet")));
     }
 

@@ -33,13 +33,13 @@ pub(super) fn unbound(
         return first;
     }
     let bar = BRAND_SHARE * fits[first].total;
-    // The general skill holds every word the bound one holds above its
-    // body (its body's words are details): the product is all that set
-    // them apart.
+    // The general skill holds every uncommon word the bound one holds
+    // above its body (its body's words are details, and "turn … into"
+    // sets nothing apart): the product is all that set them apart.
     let holds_all = |i: usize| {
         ranked[first]
             .held_in(clause)
-            .filter(|b| b.fields.in_headline())
+            .filter(|b| b.fields.in_headline() && !query.weak[b.term])
             .all(|b| ranked[i].held_in(clause).any(|m| m.term == b.term))
     };
     let general = pick(fits, |i| {
