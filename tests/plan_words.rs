@@ -214,6 +214,20 @@ fn a_document_the_scene_names_as_a_file_is_served_by_its_format() {
 }
 
 #[test]
+fn a_step_put_off_until_work_is_done_asks_for_the_work() {
+    let cat = "fixtures/plan/real-shaped";
+    assert_eq!(
+        planned_in(
+            cat,
+            "don't claim it's done until you've run the build and the whole test suite"
+        ),
+        ["evidence-first"]
+    );
+    // Put off until something else happens, nothing is asked.
+    assert!(planned_in(cat, "don't claim it's done until the release is out").is_empty());
+}
+
+#[test]
 fn work_described_by_what_it_is_for_finds_its_skill() {
     let cat = "fixtures/plan/described-work";
     // An attack described is a security review; taking over a page's

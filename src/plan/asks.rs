@@ -146,7 +146,38 @@ pub fn is_request(sentence: &str) -> bool {
     if let Some(rest) = after_condition(sentence) {
         return is_request_here(rest);
     }
-    is_request_here(sentence)
+    after_forbidden_wait(sentence).is_some_and(is_request_here) || is_request_here(sentence)
+}
+
+/// The work a forbidden step waits for, when `sentence` opens with one:
+/// "don't tell me it's fixed until you've run the suite" asks for the
+/// run, "never merge before you have read the diff" for the reading.
+/// What follows "until", "unless" or "before" and the "you" that does
+/// it ("don't merge until the checks pass" waits for no work of the
+/// agent's).
+fn after_forbidden_wait(sentence: &str) -> Option<&str> {
+    let w = words_of(sentence);
+    let lead = usize::from(
+        w.first()
+            .is_some_and(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so")),
+    );
+    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
+    let forbids = matches!(word(lead), "don't" | "dont" | "never")
+        || word(lead) == "do" && word(lead + 1) == "not";
+    if !forbids {
+        return None;
+    }
+    let wait = w
+        .iter()
+        .position(|(x, _, _)| matches!(x.as_str(), "until" | "unless" | "before" | "till"))?;
+    let skip = match word(wait + 1) {
+        "you've" | "you" => 2 + usize::from(word(wait + 2) == "have"),
+        _ => return None,
+    };
+    // "until you've actually run…": an adverb before the verb.
+    let skip = skip + usize::from(word(wait + skip).ends_with("ly"));
+    let (_, start, _) = w.get(wait + skip)?;
+    Some(&sentence[*start..])
 }
 
 /// Adverbs that, alone before a comma, open a task apart from the ones

@@ -14,7 +14,9 @@ use super::text::words;
 /// ask; or what they forbid or refuse ("dont rewrite it from scratch",
 /// "the next move, not a list", "hold off on committing"): from after
 /// "don't", "never", "do not", "not a", "hold off (on)" or "skip" to a
-/// conjunction or "until" (see [`negated_start`]). They are
+/// conjunction or "until" (see [`negated_start`]); not a step put off
+/// until the agent's own work is done ("don't claim it's done until
+/// you've run the suite" asks for both, in that order). They are
 /// context for the clause, not its own words. Not `about 2,000` or
 /// `about to`. An empty range when the clause has no such
 /// span. (A skill that promises the same "tight without a full rewrite"
@@ -36,7 +38,7 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
     };
     // "dont rewrite it from scratch": what the person does not want done,
     // up to a conjunction or the condition that says what they do want
-    // ("don't claim it's done until you've run the suite").
+    // ("don't merge until the checks pass").
     if let Some(at) = (0..ws.len()).find_map(|i| negated_start(ws, i)) {
         const NEGATION_ENDS: &[&str] = &[
             "and",
@@ -63,7 +65,15 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
             Some("a" | "an") => end.min(at + NOT_A_WORDS),
             _ => end,
         };
-        if at < ws.len() {
+        // "don't claim it's done until you've run the suite": a step put
+        // off until work is done is asked for after it, not refused.
+        let deferred = ws
+            .get(end)
+            .is_some_and(|w| matches!(w.as_str(), "until" | "till" | "unless" | "before"))
+            && ws
+                .get(end + 1)
+                .is_some_and(|w| matches!(w.as_str(), "you" | "you've"));
+        if at < ws.len() && !deferred {
             return (at, end);
         }
     }
@@ -356,10 +366,10 @@ mod tests {
             span("trim it, dont rewrite it from scratch"),
             "rewrite it from scratch"
         );
-        assert_eq!(
-            span("do not claim it's done until you run the suite"),
-            "claim it's done"
-        );
+        // Put off until the agent's own work is done, a step is asked
+        // for after it; put off until something else happens, it is not.
+        assert_eq!(span("do not claim it's done until you run the suite"), "");
+        assert_eq!(span("don't merge until the checks pass"), "merge");
         assert_eq!(span("never push to main and then tag it"), "push to main");
         assert_eq!(span("tell me the one next move, not a list"), "a list");
         // A short noun phrase: the ask after it stays the ask.

@@ -15,6 +15,10 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "Just help with the pricing tiers.",
         "Don't start patching things, find the actual cause first.",
         "But before you start, set up a separate worktree.",
+        // A step put off until the agent has done work asks for the work.
+        "Don't say it's done until you've actually run the full test suite",
+        "dont tell me its fixed until you've run the repro",
+        "do not merge before you have read the diff",
     ] {
         assert!(is_request(s), "{s}");
     }
@@ -25,6 +29,8 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "you said the migration is done",
         "now the build fails",
         "don't worry, the tests pass",
+        "don't merge until the checks pass",
+        "never say never until you have to",
     ] {
         assert!(!is_request(s), "{s}");
     }
