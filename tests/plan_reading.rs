@@ -256,6 +256,20 @@ fn sentences_after_one_another_are_one_request() {
 }
 
 #[test]
+fn a_task_cut_off_by_then_is_a_step_not_an_elaboration() {
+    // The second sentence lists two tasks in order: the one after "then"
+    // is asked for, however little evidence it has beside the first.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/real-shaped",
+            "rebase stopped w/ `CONFLICT (content): Merge conflict in src/api/client.ts`. \
+             sort that out, then push and keep at the pull request till the checks pass"
+        ),
+        ["settling-merge-conflicts", "fix-ci"]
+    );
+}
+
+#[test]
 fn a_version_number_says_which_one() {
     // Numbers alone say how much ("10 bullet points"); after a name they
     // say which: Node 20 to 22 is not Node 18 to 20.

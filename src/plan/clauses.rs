@@ -86,7 +86,9 @@ pub struct Clause {
     pub sentence: usize,
     /// Its sentence, not the first, opens with a connective of order or a
     /// step mark ("2)", "->") and asks for work after it ("Then write the
-    /// plan."): a step of its own, not more about the request before it.
+    /// plan."), or a connective of order cuts it from the task before it
+    /// ("…. Sort that out, then push the fix."): a step of its own, not
+    /// more about the request before it.
     pub step: bool,
     /// Its sentence is an item of a numbered or bulleted list, or an arrow's
     /// step ("3. commit it"): asked as a step of its own by its mark.
@@ -209,7 +211,9 @@ pub fn split(intent: &str) -> Vec<Clause> {
                 || knowing && read.plainly[n] && !question,
             beside_question: (scene_setting && !requests[n] || presented) && asked_by_question,
             sentence: n,
-            step: n > 0 && read.steps[n],
+            // "…. sort that out, then push and keep at the PR": a task
+            // a connective of order cuts from the one before is a step.
+            step: n > 0 && (read.steps[n] || matches!(p.link, Some(Link::Then | Link::Reverse))),
             marked: read.marks[n],
             object_of: object_of[n],
             declined,

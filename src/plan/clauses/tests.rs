@@ -243,6 +243,9 @@ fn a_sentence_opening_with_then_is_a_step() {
     // A numbered step is asked for, whatever its verb.
     let c = split("plan's approved. 1) run the tasks 2) get the change reviewed");
     assert!(c[0].context && c[2].step && !c[2].context, "{c:?}");
+    // So is a task that "then" cuts from the one before it.
+    let c = split("The rebase stopped. Sort that out, then push and watch the checks.");
+    assert!(!c[1].step && c[2].step, "{c:?}");
 }
 
 #[test]
