@@ -79,6 +79,7 @@ fn doing_it_oneself_or_taking_it_back_declines_it() {
         // Sparing the agent a task beside declining the rest.
         "no need to touch the budget sheet, I already fixed the formulas by hand",
         "fyi I'll write the press release myself, no need to draft anything",
+        "nah ill write the press release myself tonight, dont bother drafting one",
         "No need to rewrite the intro.",
         "just curious, don't run anything",
         "do not edit anything yet",
