@@ -52,6 +52,8 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
         "CI checks on the pull request keep failing. not asking for anything, just venting",
         "lol the slides at the all-hands were bullet points only. I just needed to vent",
         "what's the difference between a deck and slides? not doing anything, just want to understand it",
+        "the slides for the all-hands went over well, nice work everyone",
+        "the slides for the all-hands look great. just sharing",
     ] {
         assert_plans_nothing(intent);
     }
@@ -73,6 +75,7 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
         "just curious whether you could fix the CI checks on my pull request",
         // Signing off is no decline: the work may go on meanwhile.
         "the CI checks on my pull request failed again overnight. brb",
+        "the CI checks on my pull request failed again overnight. just sharing",
         // Only part of the work is declined.
         "not asking for anything fancy, the CI checks on my pull request failed again",
         // A task cut from the sentence, or a question that names work.

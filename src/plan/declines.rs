@@ -96,8 +96,9 @@ const DECLINES: &[&str] = &[
 ];
 
 /// Asides that ask for nothing: stepping away ("brb", "coffee time, back
-/// in 20") or idle curiosity ("just curious", "quick opinion", "not in
-/// the middle of anything"). Not "no code needed": "quick plan for rate
+/// in 20"), idle curiosity ("just curious", "quick opinion", "not in
+/// the middle of anything"), sharing news ("just sharing") or praise
+/// ("nice work everyone"). Not "no code needed": "quick plan for rate
 /// limiting, just the plan, no code" asks for the plan. Unlike [`DECLINES`], after
 /// something that fails they still leave that to be worked on ("the CI
 /// failed again overnight. brb"; "the deploy 500s, just curious"), so they
@@ -116,12 +117,24 @@ const ASIDES: &[&str] = &[
     "curious",
     "gotta go",
     "gotta run",
+    "good job",
+    "good work",
+    "great job",
+    "great work",
     "just asking",
+    "kudos",
     "lunch time",
+    "nice job",
+    "nice work",
     "not in the middle of anything",
     "out of curiosity",
     "quick opinion",
     "random question",
+    "sharing",
+    "thanks all",
+    "thanks everyone",
+    "thanks team",
+    "well done",
     "wondering",
 ];
 
@@ -147,8 +160,8 @@ fn says_alone((w, lead): &(Vec<String>, usize), phrases: &[&str]) -> bool {
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
     "actually", "also", "and", "anyway", "btw", "but", "fyi", "honestly", "i", "i'm", "im", "just",
-    "lol", "merely", "nah", "nope", "oh", "ok", "okay", "only", "please", "purely", "really", "simply", "so",
-    "thanks", "uh", "ugh", "um", "wait", "was", "we", "we're", "well", "yeah",
+    "lol", "merely", "nah", "nope", "oh", "ok", "okay", "only", "please", "purely", "really",
+    "simply", "so", "thanks", "uh", "ugh", "um", "wait", "was", "we", "we're", "well", "yeah",
 ];
 
 /// Words that may come after a phrase of [`DECLINES`] in its piece: when,
@@ -156,9 +169,12 @@ const DECLINE_LEAD: &[&str] = &[
 /// it", "…what you'd say").
 const DECLINE_TAIL: &[&str] = &[
     "a",
+    "all",
     "anyone",
     "bit",
     "earlier",
+    "everyone",
+    "folks",
     "for",
     "here",
     "it",
@@ -175,6 +191,7 @@ const DECLINE_TAIL: &[&str] = &[
     "sec",
     "second",
     "someone",
+    "team",
     "thanks",
     "that",
     "there",

@@ -183,9 +183,13 @@ fn idle_curiosity_is_an_aside() {
         "whats the diff between merge and rebase? just curious",
         "out of curiosity, how are flow fields drawn?",
         "not in the middle of anything, just wondering",
+        // Sharing news or praise, alone in its piece.
+        "seo dashboard looks fine this month, organic +4%. just sharing",
+        "leadership loved the deck yesterday btw, nice work everyone",
     ] {
         assert!(says_aside(s), "{s}");
     }
+    assert!(!says_aside("the slides look nice, work on the poster next"));
     assert!(!says_aside("I'm curious how you'd fix the login bug"));
     // The next step after a decline still asks.
     assert!(a_piece_asks(
