@@ -23,6 +23,7 @@
 //! - the folders of a file's path that every project has (`docs/`,
 //!   `src/`, `lib/`; see [`LAYOUT_FOLDERS`]): "docs/onboarding.md" is a
 //!   file named onboarding, and asks nothing of a documentation skill;
+//! - a tracker's ticket key (`ENG-3302`, `GH-212`; see [`keys`]);
 //! - the extension of a config, data or web source file
 //!   (`dispatcher.ts`, `package-lock.json`; see [`CODE_EXTENSIONS`]): the
 //!   file's name stays, its language is not the work. A document's
@@ -31,6 +32,8 @@
 //!   "p5.js").
 
 use std::borrow::Cow;
+
+mod keys;
 
 /// What a link to a page is read as: the work is on a web page.
 const PAGE: &str = " webpage ";
@@ -81,7 +84,13 @@ fn spans(s: &str) -> Vec<(usize, usize, bool)> {
             .map(|end| (end, true))
             .or_else(|| quote_at(s, i, &mut unclosed).map(|end| (end, false)))
             .or_else(|| code_extension_at(s, i).map(|end| (end, false)))
-            .or_else(|| folders_at(s, i).map(|end| (end, false)));
+            .or_else(|| folders_at(s, i).map(|end| (end, false)))
+            .or_else(|| {
+                starts_word(s, i)
+                    .then(|| keys::ticket_key_at(s, i))
+                    .flatten()
+                    .map(|end| (end, false))
+            });
         if let Some((end, link)) = found {
             out.push((i, end, link));
             i = end;
