@@ -48,7 +48,9 @@ fn joined_time_clause(
 /// walk me through wrapping up"). Only the forward words (once, when,
 /// after): the command comes after the work before.
 fn time_clause_end(s: &str, words: &[(String, usize, usize)], at: usize) -> Option<usize> {
-    if !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after") {
+    // "…, and if it's really green commit it": a condition on the work
+    // before (see `order_words::opener_end`) goes forward too.
+    if !matches!(words.get(at)?.0.as_str(), "once" | "when" | "after" | "if") {
         return None;
     }
     // A clause of time ends within a few words (see `opener_end`), and the
@@ -210,6 +212,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // thing asked for, with or without an article.
             cuts.push((start, end, Link::Forward));
         } else if (comma_before || cuts.is_empty() && time_before_colon(s, &words, i))
+            && !alternatives_follow(s, &words[i..])
             && (starts_joined_task(also_past(&words, i))
                 || reads_as_command(&plain(&words[i..]))
                 || does_a_task(&words[i..]))
@@ -258,6 +261,21 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// True when `words`, after a comma, are a list of tasks that ends in "or"
+/// and a verb of work or of leaving things be ("park", "keep", "leave"):
+/// "help me decide, merge it locally, open a PR, or park it" offers
+/// alternatives, one choice, not tasks to do one after another. Not "or"
+/// in parentheses ("(or dotnet-install.ps1 on Windows)").
+fn alternatives_follow(s: &str, words: &[(String, usize, usize)]) -> bool {
+    words.windows(2).any(|w| {
+        let verb = &w[1].0;
+        w[0].0 == "or"
+            && !s[..w[0].1].trim_end().ends_with('(')
+            && !verb.contains('-')
+            && (starts_joined_task(verb) || matches!(verb.as_str(), "park" | "keep" | "leave"))
+    })
 }
 
 /// The word that opens the piece after a comma at word `i`, past an
@@ -427,5 +445,27 @@ mod tests {
             ["write the release notes, also for the beta channel"]
         );
         assert_eq!(pieces("deploy it, also see the notes in notion").len(), 1);
+    }
+
+    #[test]
+    fn alternatives_offered_are_one_choice() {
+        assert_eq!(
+            pieces("help me decide, merge it locally, open a pull request, or park it"),
+            ["help me decide, merge it locally, open a pull request, or park it"]
+        );
+        // Tasks in a row are cut; "or" in parentheses offers nothing.
+        assert_eq!(pieces("fix the build, update the docs").len(), 2);
+        assert_eq!(
+            pieces("if it is missing, install it (or install.ps1 on Windows)").len(),
+            2
+        );
+    }
+
+    #[test]
+    fn a_condition_on_the_work_before_goes_forward() {
+        assert_eq!(
+            pieces("rerun the suite, and if it's really green commit it"),
+            ["rerun the suite", "commit it"]
+        );
     }
 }
