@@ -228,6 +228,30 @@ fn a_step_put_off_until_work_is_done_asks_for_the_work() {
 }
 
 #[test]
+fn a_task_that_opens_with_a_skills_name_asks_for_that_skill() {
+    // The verification skill says "before committing", but "commit it"
+    // asks for the commit skill by its name, as a command.
+    let cat = "fixtures/plan/list-items";
+    assert_eq!(
+        planned_in(
+            cat,
+            "rerun the suite and paste me the output, then commit it"
+        ),
+        ["verify-first", "commit"]
+    );
+    // Said as a condition on the work before, and with a ticket key whose
+    // letters are no words of the request.
+    assert_eq!(
+        planned_in(
+            cat,
+            "you said it's fixed but i don't buy it. rerun the suite and paste me the output, \
+             and if it's really green commit it with a message referencing GH-212"
+        ),
+        ["verify-first", "commit"]
+    );
+}
+
+#[test]
 fn work_described_by_what_it_is_for_finds_its_skill() {
     let cat = "fixtures/plan/described-work";
     // An attack described is a security review; taking over a page's

@@ -410,6 +410,13 @@ fn name_commands(r: &Relevance, clause: &QueryClause) -> bool {
     })
 }
 
+/// True when `text` opens with a verb of a task ("commit it…").
+fn opens_with_task_verb(text: &str) -> bool {
+    crate::plan::words::words(text)
+        .first()
+        .is_some_and(|w| crate::plan::task_words::starts_task(w))
+}
+
 /// True when `chosen` holds, above its body, every word of the clause
 /// that `best` matched: "…docx and remove the comments" asks the docx
 /// skill (whose description lists comments) for more of its work, not for
@@ -445,7 +452,15 @@ fn serve(
         // "3. commit it": an item of a list is asked for by its mark; a
         // skill chosen beside it serves it only when it holds all its
         // words ("2. remove the comments" after a .docx item).
-        let near = |i: usize| !clause.marked && fits[i].own >= SERVED_SHARE * fits[first].own;
+        // Nor a clause that opens with an uncommon verb of the best
+        // skill's name: "…, then commit it" asks for the commit skill by
+        // its command, whatever else says "before committing".
+        let commanded = opens_with_task_verb(&clause.text)
+            && name_commands(&ranked[first], clause)
+            && clause.sequence.first().is_some_and(|&t| !query.weak[t]);
+        let near = |i: usize| {
+            !clause.marked && !commanded && fits[i].own >= SERVED_SHARE * fits[first].own
+        };
         let served_by = sel
             .chosen
             .iter()
