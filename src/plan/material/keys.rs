@@ -6,8 +6,12 @@
 /// A ticket key starting at `i` (at a word start): two to ten capital
 /// letters, a hyphen and two digits or more, as trackers write them.
 /// Where it ends. Not a name with a one-digit version ("GPT-4", "UTF-8"),
-/// nor a word written in lower case ("covid-19").
+/// nor a word written in lower case ("covid-19"), nor a part of a link's
+/// path (".../browse/ENG-42" says what the page is).
 pub(super) fn ticket_key_at(s: &str, i: usize) -> Option<usize> {
+    if s[..i].ends_with(['/', '.', ':', '-', '_', '~']) {
+        return None;
+    }
     let b = s.as_bytes();
     let letters = b[i..].iter().take_while(|c| c.is_ascii_uppercase()).count();
     if !(2..=10).contains(&letters) || b.get(i + letters) != Some(&b'-') {
@@ -17,10 +21,11 @@ pub(super) fn ticket_key_at(s: &str, i: usize) -> Option<usize> {
     let digits = b[at..].iter().take_while(|c| c.is_ascii_digit()).count();
     let end = at + digits;
     // "ENG-3302:" ends the key; "PAY-12b" or "ENG-12-x" is some other name.
-    let ends = b.get(end).is_none_or(|c| {
-        !c.is_ascii_alphanumeric()
-            && !(*c == b'-' && b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric))
-    });
+    let more = |c: &u8| {
+        c.is_ascii_alphanumeric()
+            || *c == b'-' && b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric)
+    };
+    let ends = !b.get(end).is_some_and(more);
     (digits >= 2 && ends).then_some(end)
 }
 
