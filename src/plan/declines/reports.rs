@@ -16,6 +16,8 @@ const DONE: &[&str] = &[
     "are done",
     "are green",
     "arrived",
+    "came back",
+    "came in",
     "closing this out",
     "completed",
     "finished",
@@ -44,11 +46,13 @@ const BETWEEN: &[&str] = &["now", "since", "just", "already", "finally", "all"];
 
 /// Words that turn a report into news of trouble or of work still to do:
 /// a contrast ("…, but the deploy is slow"), a negation ("not merged
-/// yet"), what remains ("still", "yet"), or a fall ("since the redesign
-/// shipped, signups are down").
+/// yet"), what remains ("still", "yet"), a fall ("since the redesign
+/// shipped, signups are down") or a failure ("the results came back
+/// red").
 const UNFINISHED: &[&str] = &[
     "but", "however", "though", "although", "except", "still", "yet", "not", "no", "never",
     "nobody", "until", "unless", "if", "down", "fewer", "lower", "worse", "less", "halved", "only",
+    "red", "broken", "failed", "failing",
 ];
 
 /// True when `sentence` reports finished work and nothing else: it holds a
@@ -120,6 +124,8 @@ mod tests {
             "- [x] Linear ticket filed (PLAT-2291)",
             "Our A/B test on the pricing page wrapped last week.",
             "Just finished sprint planning for sprint 23, capacity came out at 42 points.",
+            "Our SEO agency's audit came in last week and it was better than I expected.",
+            "the new deck came back from design yesterday",
         ] {
             assert!(reports_done(s), "{s}");
         }
@@ -134,6 +140,7 @@ mod tests {
             "The branch has not been merged yet.",
             "I have been trying to deploy it all day.",
             "The PR still isn't green.",
+            "the test results came back red",
             "- [ ] write the changelog",
             "Make the deck for Friday.",
             "finished the payments refactor, get it looked over before I merge",
