@@ -215,7 +215,8 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             && !alternatives_follow(s, &words[i..])
             && (starts_joined_task(also_past(&words, i))
                 || reads_as_command(&plain(&words[i..]))
-                || does_a_task(&words[i..]))
+                || does_a_task(&words[i..])
+                || asks_another(&words[i..]))
         {
             // "…, simplify the intro"; a verb on no list by its shape:
             // "…, swap each one for a comma"; "…, also make it sound human".
@@ -313,6 +314,15 @@ fn after_and(words: &[(String, usize, usize)], i: usize) -> usize {
 /// [`super::super::asks`] reads one; "do" alone is no verb of a task).
 fn does_a_task(words: &[(String, usize, usize)]) -> bool {
     matches!(words, [(d, _, _), (n, _, _), ..] if d == "do" && OBJECT_OPENERS.contains(&n.as_str()))
+}
+
+/// True when `words` open by asking the agent to have another do the
+/// work: "…: have someone with zero context read it cold", "…, get a
+/// fresh reader to go through it".
+fn asks_another(words: &[(String, usize, usize)]) -> bool {
+    matches!(words, [(v, _, _), (who, _, _), ..]
+        if matches!(v.as_str(), "have" | "get")
+            && matches!(who.as_str(), "someone" | "somebody" | "a" | "an" | "another" | "each" | "every"))
 }
 
 /// For each of `words` (found in `s`), whether it stands inside
@@ -458,6 +468,21 @@ mod tests {
         assert_eq!(
             pieces("if it is missing, install it (or install.ps1 on Windows)").len(),
             2
+        );
+    }
+
+    #[test]
+    fn work_asked_of_another_after_a_clause_of_time_is_a_task() {
+        assert_eq!(
+            pieces("before i pass this off: have someone with zero context read the spec"),
+            [
+                "before i pass this off",
+                "have someone with zero context read the spec"
+            ]
+        );
+        assert_eq!(
+            pieces("before i send it, get a fresh reader to go through it"),
+            ["before i send it", "get a fresh reader to go through it"]
         );
     }
 
