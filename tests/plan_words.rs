@@ -74,6 +74,15 @@ fn an_idiom_found_in_a_description_is_evidence_of_its_own() {
         planned_in("fixtures/plan/idiom-work", "tear apart my migration plan"),
         ["plan-attack"]
     );
+    // "what we learned" asks for the lessons a retro skill draws.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/idiom-work",
+            "the v1 attempt flopped. write down what we learned from it before anyone \
+             touches the code again"
+        ),
+        ["cycle-retro"]
+    );
 }
 
 #[test]

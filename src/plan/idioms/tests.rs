@@ -475,3 +475,14 @@ fn checks_gone_red_tell_of_trouble() {
     assert!(!tells_of_trouble("make the button red"));
     assert!(!tells_of_trouble("reduce the bundle size"));
 }
+
+#[test]
+fn what_a_cycle_taught_asks_for_its_lessons() {
+    assert_eq!(
+        terms("first write down what we learned from it"),
+        ["lesson"]
+    );
+    assert_eq!(terms("pull out what we actually learned"), ["lesson"]);
+    assert_eq!(terms("write down what the attempt taught us"), ["lesson"]);
+    assert!(terms("what we learn in school").is_empty());
+}
