@@ -19,6 +19,8 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "Don't say it's done until you've actually run the full test suite",
         "dont tell me its fixed until you've run the repro",
         "do not merge before you have read the diff",
+        // "if …, then …": the command after "then".
+        "If it comes out as a P1, then write up the escalation to engineering",
     ] {
         assert!(is_request(s), "{s}");
     }
@@ -31,6 +33,7 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "don't worry, the tests pass",
         "don't merge until the checks pass",
         "never say never until you have to",
+        "if it comes out as a P1, then it goes to the on-call queue",
     ] {
         assert!(!is_request(s), "{s}");
     }
