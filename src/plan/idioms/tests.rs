@@ -203,6 +203,8 @@ fn an_error_as_a_program_prints_it_tells_of_failure() {
     assert!(names_an_error("thread 'main' panicked at src/main.rs:3:5"));
     // A word that only contains one, or the word alone in prose.
     assert!(!names_an_error("the ErrorBoundary component"));
+    assert!(names_an_error("invoice totals come out NaN sometimes"));
+    assert!(!names_an_error("my nan's recipe for soup"));
     assert!(!names_an_error("an Error"));
 }
 

@@ -40,11 +40,12 @@ pub fn tells_of_failure(text: &str) -> bool {
 }
 
 /// True when `text` names an error as programs print one: a word ending
-/// in "Error" or "Exception" ("TypeError", "NullPointerException"), or a
-/// "Traceback" or "panicked at".
+/// in "Error" or "Exception" ("TypeError", "NullPointerException"), a
+/// "Traceback" or "panicked at", or a number gone "NaN" (as written: "my
+/// nan's recipe" is no error).
 pub fn names_an_error(text: &str) -> bool {
     text.split(|c: char| !c.is_ascii_alphanumeric())
-        .any(|w| w.len() > 5 && (w.ends_with("Error") || w.ends_with("Exception")))
+        .any(|w| w == "NaN" || w.len() > 5 && (w.ends_with("Error") || w.ends_with("Exception")))
         || text.contains("Traceback (most recent call last)")
         || text.contains("panicked at")
 }
