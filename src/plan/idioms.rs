@@ -18,7 +18,7 @@
 //! | `ci` | the checks (…) turn/went/are red |
 //! | `commit` | save (…) in/into git |
 //! | `tdd` | write/add a (the) failing (…) test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
-//! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
+//! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, tear/rip/pick the (this, my, …) … apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says; split/spread/farm/fan (…) across/among/between/out (…) agents or subagents |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
@@ -149,6 +149,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["want|wants|wanting", "it|this|that", "to", "fail"], "attack", Always),
     (&["devil's|devils", "advocate"], "attack", Always),
     (&["tear|rip|pick", "it|this|that|them", "apart"], "attack", Always),
+    (&["tear|rip|pick", "the|this|that|my|our|your", GAP, "apart"], "attack", Always),
     (&["write|add|writing|adding", "a|the", "failing", GAP, "test|tests"], "tdd", Always),
     (&["write|add|writing|adding", "failing", "tests"], "tdd", Always),
     (&["write|add|writing|adding", "a|the", "test", "that|which", "fails"], "tdd", Always),

@@ -252,6 +252,8 @@ fn an_idiom_names_its_work() {
         ["human"]
     );
     assert_eq!(terms("tear apart my migration plan"), ["attack"]);
+    assert_eq!(terms("rip the idea apart first"), ["attack"]);
+    assert_eq!(terms("tear my whole migration plan apart"), ["attack"]);
     assert_eq!(terms("the one thing most likely to sink it"), ["attack"]);
     assert_eq!(terms("be the person who wants it to fail"), ["attack"]);
     assert_eq!(terms("play devil's advocate on the proposal"), ["attack"]);
