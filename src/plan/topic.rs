@@ -261,6 +261,17 @@ fn told(ws: &[String], k: usize) -> bool {
     })
 }
 
+/// True when word `i` follows a subject pronoun ("we don't show up",
+/// "it never loads"): what follows tells how things are, no command.
+fn said_of_subject(ws: &[String], i: usize) -> bool {
+    i.checked_sub(1).and_then(|j| ws.get(j)).is_some_and(|w| {
+        matches!(
+            w.as_str(),
+            "we" | "it" | "they" | "he" | "she" | "this" | "that" | "which" | "who"
+        )
+    })
+}
+
 /// Where the words of a command the person forbids start when word `i`
 /// opens one: "don't", "never", "do not" (not "don't have": that is what
 /// they are without, see [`span_start`]), "hold off (on)", "skip" before
@@ -272,7 +283,9 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
     let forbids = |k: usize| at(k).is_some_and(|w| !NOT_FORBIDDING.contains(&w));
     let told = |k: usize| told(ws, k);
     match at(i)? {
-        "don't" | "dont" | "never" if forbids(i + 1) => Some(i + 1),
+        // Not said of someone or something ("we don't even show up in
+        // google", "it never loads"): that tells how things are.
+        "don't" | "dont" | "never" if forbids(i + 1) && !said_of_subject(ws, i) => Some(i + 1),
         // "we don't need to touch the slides", "you don't have to rerun it".
         "don't" | "dont"
             if matches!(at(i + 1), Some("need" | "have")) && at(i + 2) == Some("to") =>
@@ -370,6 +383,9 @@ mod tests {
         // for after it; put off until something else happens, it is not.
         assert_eq!(span("do not claim it's done until you run the suite"), "");
         assert_eq!(span("don't merge until the checks pass"), "merge");
+        // Said of someone or something, it tells how things are.
+        assert_eq!(span("we dont even show up in google"), "");
+        assert_eq!(span("it never loads on mobile"), "");
         assert_eq!(span("never push to main and then tag it"), "push to main");
         assert_eq!(span("tell me the one next move, not a list"), "a list");
         // A short noun phrase: the ask after it stays the ask.
