@@ -298,7 +298,10 @@ fn main_clause(sentence: &str) -> &str {
     let lead = all
         .iter()
         .take_while(|(x, _, _)| {
-            matches!(x.as_str(), "also" | "and" | "plus" | "now" | "but" | "so" | "then")
+            matches!(
+                x.as_str(),
+                "also" | "and" | "plus" | "now" | "but" | "so" | "then"
+            )
         })
         .count();
     // Past forms that look plain: "you said the migration is done".
