@@ -102,6 +102,8 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     // (cut at, resume at, how the next piece relates to the one before)
     let mut cuts: Vec<(usize, usize, Link)> = Vec::new();
     let inside = in_parens(s, &words);
+    // Found once: a comma before it opens a list of alternatives.
+    let last_alternative = last_alternative(s, &words);
     let mut i = 0;
     while i < words.len() {
         let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
@@ -212,7 +214,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // thing asked for, with or without an article.
             cuts.push((start, end, Link::Forward));
         } else if (comma_before || cuts.is_empty() && time_before_colon(s, &words, i))
-            && !alternatives_follow(s, &words[i..])
+            && last_alternative.is_none_or(|k| k < i)
             && (starts_joined_task(also_past(&words, i))
                 || reads_as_command(&plain(&words[i..]))
                 || does_a_task(&words[i..])
@@ -264,16 +266,16 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     out
 }
 
-/// True when `words`, after a comma, are a list of tasks that ends in "or"
-/// and a verb of work or of leaving things be ("park", "keep", "leave"):
-/// "help me decide, merge it locally, open a PR, or park it" offers
+/// The last "or" of `words` before a verb of work or of leaving things be
+/// ("park", "keep", "leave"): a list of tasks after a comma that ends in
+/// it ("help me decide, merge it locally, open a PR, or park it") offers
 /// alternatives, one choice, not tasks to do one after another. Not "or"
 /// in parentheses ("(or dotnet-install.ps1 on Windows)").
-fn alternatives_follow(s: &str, words: &[(String, usize, usize)]) -> bool {
-    words.windows(2).any(|w| {
-        let verb = &w[1].0;
-        w[0].0 == "or"
-            && !s[..w[0].1].trim_end().ends_with('(')
+fn last_alternative(s: &str, words: &[(String, usize, usize)]) -> Option<usize> {
+    (0..words.len().saturating_sub(1)).rev().find(|&k| {
+        let verb = &words[k + 1].0;
+        words[k].0 == "or"
+            && !s[..words[k].1].trim_end().ends_with('(')
             && !verb.contains('-')
             && (starts_joined_task(verb) || matches!(verb.as_str(), "park" | "keep" | "leave"))
     })
