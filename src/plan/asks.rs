@@ -6,7 +6,8 @@
 use super::clauses::words_of;
 use super::declines::has_words;
 use super::task_words::{
-    phrasal_command, reads_as_command, starts_joined_task, starts_task, OBJECT_OPENERS,
+    names_another, phrasal_command, reads_as_command, starts_joined_task, starts_task,
+    OBJECT_OPENERS,
 };
 
 /// Words that open a request written in shorthand, its subject left out:
@@ -351,9 +352,7 @@ fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     }
     // "have someone read it cold", "have a subagent review it": work asked
     // of another, through the agent.
-    if matches!(w, [(a, _, _), (b, _, _), ..] if a == "have"
-        && matches!(b.as_str(), "someone" | "somebody" | "a" | "an" | "another" | "each" | "every"))
-    {
+    if matches!(w, [(a, _, _), (b, _, _), ..] if a == "have" && names_another(b)) {
         return true;
     }
     if verb_and_object(sentence, w) {

@@ -189,6 +189,16 @@ pub const JOINED_TASK_VERBS: &[&str] = &[
     "wrap",
 ];
 
+/// True when `word`, after "have" or "get", names who the agent has do
+/// the work: "have someone read it cold", "have a subagent review it",
+/// "get another reviewer to look".
+pub fn names_another(word: &str) -> bool {
+    matches!(
+        word,
+        "someone" | "somebody" | "a" | "an" | "another" | "each" | "every"
+    )
+}
+
 /// Words that open a second object after "and" ("…and a poster", "…and
 /// the press release").
 pub const OBJECT_OPENERS: &[&str] = &["a", "an", "our", "the", "some", "my"];

@@ -6,8 +6,8 @@
 use super::{commas_after, opens_request, plain, plain_all, words_of, Link};
 use crate::plan::order_words;
 use crate::plan::task_words::{
-    commands_pronoun, phrasal_command, reads_as_command, starts_joined_task, starts_task,
-    OBJECT_OPENERS, PAIR_VERBS,
+    commands_pronoun, names_another, phrasal_command, reads_as_command, starts_joined_task,
+    starts_task, OBJECT_OPENERS, PAIR_VERBS,
 };
 
 /// True when the piece of `s` that ends at byte `at` (from the last cut in
@@ -323,8 +323,7 @@ fn does_a_task(words: &[(String, usize, usize)]) -> bool {
 /// fresh reader to go through it".
 fn asks_another(words: &[(String, usize, usize)]) -> bool {
     matches!(words, [(v, _, _), (who, _, _), ..]
-        if matches!(v.as_str(), "have" | "get")
-            && matches!(who.as_str(), "someone" | "somebody" | "a" | "an" | "another" | "each" | "every"))
+        if matches!(v.as_str(), "have" | "get") && names_another(who))
 }
 
 /// For each of `words` (found in `s`), whether it stands inside
