@@ -9,7 +9,11 @@
 //! (see `starts_joined_task`; after `and`, also a verb and its particle
 //! before a new object, "…and carry out the plan", or after ", and" a verb
 //! on "it" with more after it, "…, and give it one of your themes") or says what else is
-//! wanted ("…and I also want the auth code checked"). "before I merge" and "after the tests pass" are
+//! wanted ("…and I also want the auth code checked"), and at each item of
+//! a list of things asked for, each item opening with its article ("I
+//! need the rec done, the income statement, and a dashboard": `lists`),
+//! or after "plus" when the person says what they need ("I need the
+//! launch plan plus a battlecard"). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do; "before you redo the
 //! typography" is cut off, since it asks the agent for that work. After a
 //! comma, a clause of time that ends before a command (", and once it's
@@ -56,6 +60,7 @@ use order_marks::{
 mod bare;
 mod cut;
 mod labels;
+mod lists;
 mod order_marks;
 mod read;
 

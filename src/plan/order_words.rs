@@ -250,9 +250,48 @@ pub fn defers<S: AsRef<str>>(words: &[S]) -> bool {
 }
 
 /// True when a sentence opens with a clause of time that comes after its
-/// main clause in the order of work: "before you write the plan, …".
+/// main clause in the order of work: "before you write the plan, …". Not
+/// a date or an hour ("Before Friday I need the rec done, …", "before
+/// 5pm"): that says when, and no task.
 pub fn opens_with_before<S: AsRef<str>>(words: &[S]) -> bool {
-    words.first().is_some_and(|w| w.as_ref() == "before") && words.len() > 1
+    words.first().is_some_and(|w| w.as_ref() == "before")
+        && words.get(1).is_some_and(|w| !names_a_time(w.as_ref()))
+}
+
+/// A day, a month, an hour or a part of the day: "friday", "october",
+/// "tomorrow", "noon", "5pm", "eod".
+fn names_a_time(w: &str) -> bool {
+    const TIMES: &[&str] = &[
+        "april",
+        "august",
+        "december",
+        "eod",
+        "eow",
+        "february",
+        "friday",
+        "january",
+        "july",
+        "june",
+        "lunch",
+        "march",
+        "may",
+        "monday",
+        "midnight",
+        "noon",
+        "november",
+        "october",
+        "saturday",
+        "september",
+        "sunday",
+        "thursday",
+        "today",
+        "tomorrow",
+        "tonight",
+        "tuesday",
+        "wednesday",
+    ];
+    let w = w.trim_end_matches(',').trim_end_matches("'s");
+    TIMES.contains(&w) || w.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// True when a sentence opens with "before" and a clause that stands for
@@ -300,6 +339,17 @@ fn ends_with<S: AsRef<str>>(words: &[S], marker: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn before_a_date_is_no_clause_of_work() {
+        let opens = |s: &str| opens_with_before(&s.split(' ').collect::<Vec<_>>());
+        assert!(opens("before you write the plan, brainstorm it"));
+        assert!(opens("before writing anything, read the notes"));
+        assert!(!opens("before friday i need the rec done"));
+        assert!(!opens("before monday's standup, summarize the call"));
+        assert!(!opens("before 5pm send the draft"));
+        assert!(!opens("before"));
+    }
 
     #[test]
     fn a_sentence_that_opens_a_step() {

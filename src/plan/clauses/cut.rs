@@ -3,6 +3,7 @@
 //! second task, and at a colon after the person's clause of time; each
 //! piece with how it relates to the one before it ([`Link`]).
 
+use super::lists;
 use super::{commas_after, opens_request, plain, plain_all, words_of, Link};
 use crate::plan::order_words;
 use crate::plan::task_words::{
@@ -104,6 +105,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     let inside = in_parens(s, &words);
     // Found once: a comma before it opens a list of alternatives.
     let last_alternative = last_alternative(s, &words);
+    let list_items = lists::item_starts(s, &words, &inside);
     let mut i = 0;
     while i < words.len() {
         let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
@@ -188,6 +190,11 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 || phrasal_command(&plain(&words[after_and(&words, i)..])))
         {
             cuts.push((start, words[after_and(&words, i) - 1].2, Link::Forward));
+        } else if list_items.contains(&i) {
+            // "I need the canvas, an estimate of the market, and a name":
+            // each item of a list of things asked for is a task.
+            let resume = if w == "and" { words[i + 1].1 } else { start };
+            cuts.push((start, resume, Link::Forward));
         } else if matches!(w.as_str(), "and" | "plus") && i >= 2 && states_a_want(&words[i + 1..]) {
             // "login fails randomly and I also want the auth code checked":
             // the person says what else they want.
@@ -195,7 +202,9 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         } else if matches!(w.as_str(), "and" | "plus")
             && has_next
             && i >= 2
-            && ((comma_before && !listed_before(s, &cuts, start)) || starts_task(&words[0].0))
+            && ((comma_before && !listed_before(s, &cuts, start))
+                || starts_task(&words[0].0)
+                || w == "plus" && says_a_want(&all[..i]))
             && !PAIR_VERBS.contains(&words[0].0.as_str())
             && OBJECT_OPENERS.contains(&words[i + 1].0.as_str())
         {
@@ -388,6 +397,15 @@ fn states_a_want(words: &[(String, usize, usize)]) -> bool {
         "i'd" | "we'd" => rest.first() == Some(&"like"),
         _ => false,
     }
+}
+
+/// True when the words before say what the person needs or wants: "I
+/// need the launch plan plus a battlecard" asks for two things, where
+/// "run the suite plus the e2e spec" runs both in one task.
+fn says_a_want(before: &[&str]) -> bool {
+    before
+        .iter()
+        .any(|w| matches!(*w, "need" | "needs" | "want" | "wants"))
 }
 
 /// Adds a piece unless it is empty or filler; true when it was added.

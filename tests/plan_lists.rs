@@ -1,0 +1,49 @@
+//! `re0 plan` on one sentence that asks for several things: a list whose
+//! items each open with an article ("I need the rec done, the income
+//! statement, and a dashboard") and "plus" after a want ("I need the
+//! launch plan plus a battlecard"). Each item gets its own skill; a list
+//! that describes one thing, or a verb that acts on both, stays one task.
+
+mod common;
+
+use common::plan::*;
+
+const CATALOG: &str = "fixtures/plan/deliverables";
+
+#[test]
+fn each_item_of_a_list_of_things_asked_for_gets_its_skill() {
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "Before Friday I need the intercompany rec between the US and UK entities done, \
+             the October income statement with prior year columns, and a clickable view \
+             with tiles so the execs can click around"
+        ),
+        ["month-close", "statements", "kpi-dashboard"]
+    );
+}
+
+#[test]
+fn a_list_that_describes_one_deliverable_is_one_task() {
+    // After a colon, items without their article describe the one thing.
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "I'd like the launch plan as one page: channels we can afford, messaging \
+             for the rivals we keep losing to, and a timeline to March"
+        ),
+        ["launch-plan"]
+    );
+}
+
+#[test]
+fn plus_after_a_want_adds_a_deliverable() {
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "We launch in March. I need the full launch plan (channels, messaging, \
+             success metrics, timeline) plus a sales battlecard against Notion AI"
+        ),
+        ["launch-plan", "battlecard"]
+    );
+}
