@@ -47,3 +47,15 @@ fn plus_after_a_want_adds_a_deliverable() {
         ["launch-plan", "battlecard"]
     );
 }
+
+#[test]
+fn a_list_that_ends_in_a_task_of_its_own_still_lists_deliverables() {
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "Can you reconcile the intercompany accounts for October, the income \
+             statement with prior year columns, and build a clickable dashboard with KPI tiles"
+        ),
+        ["month-close", "statements", "kpi-dashboard"]
+    );
+}

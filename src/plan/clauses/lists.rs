@@ -30,21 +30,34 @@ pub(super) fn item_starts(
             run.push(item.start);
             continue;
         }
-        flush(&mut run, &mut out);
+        // "draft the policy, an NDA for the pilot, and proofread the
+        // email": a list that ends in a task of its own (cut by `cut`)
+        // lists things asked for before it.
+        let last_task = !run.is_empty() && ends_in_task(words, &item);
+        flush(&mut run, &mut out, usize::from(last_task));
         if qualifies(s, words, &item, true) {
             run.push(item.start);
         }
     }
-    flush(&mut run, &mut out);
+    flush(&mut run, &mut out, 0);
     out
 }
 
-/// Keeps a run long enough to be a list; its first item is no cut.
-fn flush(run: &mut Vec<usize>, out: &mut Vec<usize>) {
-    if run.len() >= MIN_ITEMS {
+/// Keeps a run long enough to be a list (`more` items after it count);
+/// its first item is no cut.
+fn flush(run: &mut Vec<usize>, out: &mut Vec<usize>, more: usize) {
+    if run.len() + more >= MIN_ITEMS {
         out.extend(run.iter().skip(1));
     }
     run.clear();
+}
+
+/// True when `item` opens with "and" and a verb of work: a task of its
+/// own that ends a list.
+fn ends_in_task(words: &[(String, usize, usize)], item: &std::ops::Range<usize>) -> bool {
+    words[item.start].0 == "and"
+        && item.len() >= 2
+        && crate::plan::task_words::starts_joined_task(&words[item.start + 1].0)
 }
 
 /// The comma-separated pieces of the sentence outside parentheses, as word
@@ -130,6 +143,21 @@ mod tests {
             )
             .len(),
             3
+        );
+    }
+
+    #[test]
+    fn a_list_that_ends_in_a_task_lists_things_asked_for() {
+        assert_eq!(
+            texts(
+                "Can you draft the privacy policy for the new app, an NDA for the \
+                 pilot with Northwind, and proofread the onboarding email"
+            ),
+            [
+                "Can you draft the privacy policy for the new app",
+                "an NDA for the pilot with Northwind",
+                "proofread the onboarding email"
+            ]
         );
     }
 
