@@ -64,3 +64,25 @@ fn the_same_asides_beside_an_ask_or_a_failure_still_plan() {
         ["slides"]
     );
 }
+
+#[test]
+fn a_telling_about_the_persons_own_work_asks_for_it() {
+    const TELLING: &str = "fixtures/plan/telling";
+    assert_eq!(
+        planned_in(
+            TELLING,
+            "i've lost track, tell me what changed since friday and what the single \
+             next move should be"
+        ),
+        ["catch-up", "next-move"]
+    );
+    assert_eq!(
+        planned_in(
+            TELLING,
+            "the CI checks on my PR fail. tell me what's failing and how you'd fix it"
+        ),
+        ["ci-fixer"]
+    );
+    // About the world, it asks to know: no skill's work.
+    assert!(planned_in(TELLING, "tell me what a CI check is").is_empty());
+}

@@ -321,7 +321,8 @@ pub fn is_knowledge_request(text: &str) -> bool {
                 .any(|(w, _, _)| starts_task(w) && !(plain && w == "explain"));
             let explains = !plain || agent_explains(&verbs);
             let joined_request = before.trim_end().ends_with(" and") && is_request(before);
-            explains && !task_first && !joined_request
+            let situation = m.starts_with("tell me w") && of_the_situation(&t[at + m.len()..]);
+            explains && !task_first && !joined_request && !situation
         })
     };
     // A plain telling is asked to know after "explain" alone ("explain an
@@ -330,6 +331,23 @@ pub fn is_knowledge_request(text: &str) -> bool {
     // `agent_explains`).
     MARKERS.iter().any(|m| asked_to_know(m, false))
         || t.contains("explain") && plain_telling(&t, asked_to_know)
+}
+
+/// True when what the person asks to be told is about their own work, not
+/// the world: "tell me what's failing and how you'd fix it", "tell me what
+/// changed since friday", "tell me why that page never shows up", "tell me
+/// what u dropped". A thing of theirs, a word that points at one, the
+/// agent's own part ("you'd", "u"), or a time since. Not "tell me what a
+/// merge conflict is" nor "tell me what you think of tabs".
+fn of_the_situation(rest: &str) -> bool {
+    const SITUATION: &[&str] = &[
+        "i", "i'm", "i've", "it", "it's", "me", "mine", "my", "our", "ours", "since", "that",
+        "these", "this", "those", "u", "us", "we", "we're", "we've", "while", "you'd", "you'll",
+        "you've",
+    ];
+    words_of(rest)
+        .iter()
+        .any(|(w, _, _)| SITUATION.contains(&w.as_str()))
 }
 
 /// True when `asked_to_know` holds for a marker of a telling made plain in

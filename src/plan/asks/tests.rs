@@ -156,6 +156,27 @@ fn telling_joined_to_a_request_reports_it() {
 }
 
 #[test]
+fn telling_about_the_persons_own_situation_asks_for_work() {
+    for t in [
+        "tell me what changed since friday and what the next move should be",
+        "tell me what's failing and how you'd fix it",
+        "tell me why that page never shows up in google",
+        "tell me what u dropped and why",
+        "you tell me what it looks like i'm after",
+    ] {
+        assert!(!is_knowledge_request(t), "{t}");
+    }
+    for t in [
+        "tell me what a merge conflict is",
+        "tell me why the sky is blue",
+        "tell me what you think of tabs",
+        "tell me who invented the spreadsheet",
+    ] {
+        assert!(is_knowledge_request(t), "{t}");
+    }
+}
+
+#[test]
 fn a_plain_explanation_asked_of_the_agent_asks_to_know() {
     for t in [
         "can you explain an eigenvector in plain words",
