@@ -86,3 +86,16 @@ fn a_telling_about_the_persons_own_work_asks_for_it() {
     // About the world, it asks to know: no skill's work.
     assert!(planned_in(TELLING, "tell me what a CI check is").is_empty());
 }
+
+#[test]
+fn a_clause_that_says_more_after_a_comma_leaves_the_command_asked() {
+    // ", which feels injectable" says more of the queries: no question.
+    assert_eq!(
+        planned_in(
+            DESCRIBED,
+            "go over db/reports.py: half the queries are built with f-strings straight \
+             from request params, which feels injectable"
+        ),
+        ["security-audit"]
+    );
+}

@@ -74,7 +74,7 @@ pub fn is_question(text: &str) -> bool {
         if text[..*b].trim_end().ends_with([',', ':']) {
             asked = asked || a_piece_asks(&text[from..*b]);
             from = *b;
-            if !asked {
+            if !asked && !relative_clause(&w[i..]) {
                 after_marks.push(i);
             }
         }
@@ -83,6 +83,19 @@ pub fn is_question(text: &str) -> bool {
     starts
         .into_iter()
         .any(|i| i < w.len() && opens_question(&w[i..], text))
+}
+
+/// True when `w`, after a comma, opens a clause that says more of what
+/// stands before it: "…, which feels injectable", "…, which is way too
+/// good", "…, who keeps asking". Not "…, which one should I use?".
+fn relative_clause(w: &[(String, usize, usize)]) -> bool {
+    const VERBS: &[&str] = &[
+        "breaks", "broke", "causes", "caused", "feels", "felt", "has", "had", "is", "keeps",
+        "looks", "made", "makes", "means", "meant", "seems", "seemed", "sounds", "takes", "took",
+        "was",
+    ];
+    matches!(w, [(r, _, _), (v, _, _), ..]
+        if matches!(r.as_str(), "which" | "who") && VERBS.contains(&v.as_str()))
 }
 
 /// True when `w` asks what the difference between things is, at its

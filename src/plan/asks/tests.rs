@@ -431,3 +431,13 @@ fn a_task_set_apart_is_asked_apart() {
     assert!(opens_apart("And separately, the lease has pages sideways"));
     assert!(!opens_apart("Separate the pages"));
 }
+
+#[test]
+fn a_clause_that_says_more_after_a_comma_is_no_question() {
+    assert!(!is_question(
+        "go over db/reports.py: half the queries are built from request params, which feels injectable"
+    ));
+    assert!(!is_question("the eval hits 96%, which is way too good"));
+    // A question after the comma still asks.
+    assert!(is_question("two charting libs, which one is lighter?"));
+}
