@@ -87,15 +87,29 @@ pub fn is_question(text: &str) -> bool {
 
 /// True when `w`, after a comma, opens a clause that says more of what
 /// stands before it: "…, which feels injectable", "…, which is way too
-/// good", "…, who keeps asking". Not "…, which one should I use?".
+/// good", "…, who keeps asking", "…, should look on-brand". Not "…, which
+/// one should I use?" nor "…, should the team ship it?".
 fn relative_clause(w: &[(String, usize, usize)]) -> bool {
     const VERBS: &[&str] = &[
         "breaks", "broke", "causes", "caused", "feels", "felt", "has", "had", "is", "keeps",
         "looks", "made", "makes", "means", "meant", "seems", "seemed", "sounds", "takes", "took",
         "was",
     ];
-    matches!(w, [(r, _, _), (v, _, _), ..]
-        if matches!(r.as_str(), "which" | "who") && VERBS.contains(&v.as_str()))
+    // "poster for the hackathon, static png, should look on-brand": a
+    // modal with no subject after it says what the thing must be.
+    const SUBJECTS: &[&str] = &[
+        "a", "an", "any", "he", "i", "it", "my", "our", "she", "that", "the", "their", "there",
+        "these", "they", "this", "those", "u", "we", "you", "your",
+    ];
+    match w {
+        [(r, _, _), (v, _, _), ..] if matches!(r.as_str(), "which" | "who") => {
+            VERBS.contains(&v.as_str())
+        }
+        [(m, _, _), (s, _, _), ..] if matches!(m.as_str(), "should" | "must") => {
+            !SUBJECTS.contains(&s.as_str())
+        }
+        _ => false,
+    }
 }
 
 /// True when `w` asks what the difference between things is, at its

@@ -438,6 +438,12 @@ fn a_clause_that_says_more_after_a_comma_is_no_question() {
         "go over db/reports.py: half the queries are built from request params, which feels injectable"
     ));
     assert!(!is_question("the eval hits 96%, which is way too good"));
+    assert!(!is_question(
+        "poster for the hackathon, static png, should look on-brand"
+    ));
     // A question after the comma still asks.
     assert!(is_question("two charting libs, which one is lighter?"));
+    assert!(is_question(
+        "the release is tagged, should the team announce it?"
+    ));
 }
