@@ -6,7 +6,7 @@
 use super::{is_request, OWN};
 use crate::plan::clauses::words_of;
 use crate::plan::declines::a_piece_asks;
-use crate::plan::task_words::starts_task;
+use crate::plan::task_words::{starts_joined_task, starts_task};
 
 /// A clause that asks a question rather than for work: opens with a
 /// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
@@ -303,7 +303,8 @@ fn agent_explains(words: &[(String, usize, usize)]) -> bool {
 /// A clause that asks to be told something: "tell me a fun fact about…",
 /// "the history of…", "the difference between…", "who invented…". Not
 /// when a task's verb comes first: "audit our listing and tell me what to
-/// fix" asks for the audit; nor after a request and "and": "could you go
+/// fix" asks for the audit, and "have a reader cold-read it and tell me
+/// what doesn't land" for the read (a hyphenated verb by its last part); nor after a request and "and": "could you go
 /// over my form and tell me what breaks" asks for the going over.
 /// "explain X in plain words" asks to know (see [`PLAINLY`]).
 pub fn is_knowledge_request(text: &str) -> bool {
@@ -345,7 +346,7 @@ pub fn is_knowledge_request(text: &str) -> bool {
             let verbs = words_of(before);
             let task_first = verbs
                 .iter()
-                .any(|(w, _, _)| starts_task(w) && !(plain && w == "explain"));
+                .any(|(w, _, _)| task_verb(w) && !(plain && w == "explain"));
             let explains = !plain || agent_explains(&verbs);
             let joined_request = before.trim_end().ends_with(" and") && is_request(before);
             let situation = m.starts_with("tell me w") && of_the_situation(&t[at + m.len()..]);
@@ -375,6 +376,12 @@ fn of_the_situation(rest: &str) -> bool {
     words_of(rest)
         .iter()
         .any(|(w, _, _)| SITUATION.contains(&w.as_str()))
+}
+
+/// True when `w` is a task's verb, a hyphenated one by its last part
+/// ("cold-read", "re-run").
+fn task_verb(w: &str) -> bool {
+    starts_task(w) || w.contains('-') && starts_joined_task(w)
 }
 
 /// True when `asked_to_know` holds for a marker of a telling made plain in

@@ -146,6 +146,9 @@ fn telling_joined_to_a_request_reports_it() {
     assert!(!is_knowledge_request(
         "review this email and tell me what's wrong"
     ));
+    assert!(!is_knowledge_request(
+        "when it's done have a reader cold-read it and tell me what doesnt land"
+    ));
     assert!(is_knowledge_request(
         "can you tell me a fun fact about pdfs"
     ));
