@@ -105,7 +105,11 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     let inside = in_parens(s, &words);
     // Found once: a comma before it opens a list of alternatives.
     let last_alternative = last_alternative(s, &words);
-    let list_items = lists::item_starts(s, &words, &inside);
+    // Each word: whether an item of a list of things asked for opens there.
+    let mut list_item = vec![false; words.len()];
+    for k in lists::item_starts(s, &words, &inside) {
+        list_item[k] = true;
+    }
     let mut i = 0;
     while i < words.len() {
         let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
@@ -190,7 +194,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 || phrasal_command(&plain(&words[after_and(&words, i)..])))
         {
             cuts.push((start, words[after_and(&words, i) - 1].2, Link::Forward));
-        } else if list_items.contains(&i) {
+        } else if list_item[i] {
             // "I need the canvas, an estimate of the market, and a name":
             // each item of a list of things asked for is a task.
             let resume = if w == "and" { words[i + 1].1 } else { start };
