@@ -92,6 +92,9 @@ fn qualifies(
         return false;
     }
     let opener = |k: usize| OBJECT_OPENERS.contains(&words[k].0.as_str());
+    if first && after_topic_word(words, item) {
+        return false;
+    }
     if first {
         // After a colon the list itself opens, with its article ("three
         // files: the revenue model…"); "a background: thousands of dots…"
@@ -107,6 +110,26 @@ fn qualifies(
     }
     let at = item.start + usize::from(words[item.start].0 == "and");
     at < item.end && opener(at) && item.end - at >= MIN_WORDS
+}
+
+/// True when the last noun phrase of `item` is what something is about:
+/// "a blog post about the launch, the pricing, and the team", "a summary
+/// of the outage, the impact, and the fixes" list the topics of one thing.
+fn after_topic_word(words: &[(String, usize, usize)], item: &std::ops::Range<usize>) -> bool {
+    const TOPIC: &[&str] = &[
+        "about",
+        "covering",
+        "including",
+        "like",
+        "of",
+        "on",
+        "regarding",
+    ];
+    let opener = |k: usize| OBJECT_OPENERS.contains(&words[k].0.as_str());
+    (item.start + 1..item.end)
+        .rev()
+        .find(|&k| opener(k))
+        .is_some_and(|k| TOPIC.contains(&words[k - 1].0.as_str()))
 }
 
 /// True when a colon stands between word `k` and the one before it.
@@ -158,6 +181,22 @@ mod tests {
                 "an NDA for the pilot with Northwind",
                 "proofread the onboarding email"
             ]
+        );
+    }
+
+    #[test]
+    fn a_list_of_what_one_thing_is_about_stays_one_task() {
+        assert_eq!(
+            texts("I need a summary of the outage, the customer impact so far, and the fixes we shipped")
+                .len(),
+            1
+        );
+        // (The last item is cut by the rule for ", and a …" after a task's
+        // verb, not as a list.)
+        assert_eq!(
+            texts("Write a post about the launch, the new pricing tiers, and the team behind it")
+                [0],
+            "Write a post about the launch, the new pricing tiers"
         );
     }
 
