@@ -364,18 +364,27 @@ pub fn is_knowledge_request(text: &str) -> bool {
 /// True when what the person asks to be told is about their own work, not
 /// the world: "tell me what's failing and how you'd fix it", "tell me what
 /// changed since friday", "tell me why that page never shows up", "tell me
-/// what u dropped". A thing of theirs, a word that points at one, the
+/// what u dropped". A thing of theirs, "that" or "this" before a thing, the
 /// agent's own part ("you'd", "u"), or a time since. Not "tell me what a
-/// merge conflict is" nor "tell me what you think of tabs".
+/// merge conflict is", "tell me what you think of tabs", nor what a word
+/// means or is called ("tell me what it means", "why this is called…").
 fn of_the_situation(rest: &str) -> bool {
     const SITUATION: &[&str] = &[
-        "i", "i'm", "i've", "it", "it's", "me", "mine", "my", "our", "ours", "since", "that",
-        "these", "this", "those", "u", "us", "we", "we're", "we've", "while", "you'd", "you'll",
-        "you've",
+        "i", "i'm", "i've", "me", "mine", "my", "our", "ours", "since", "u", "us", "we", "we're",
+        "we've", "while", "you'd", "you'll", "you've",
     ];
-    words_of(rest)
-        .iter()
-        .any(|(w, _, _)| SITUATION.contains(&w.as_str()))
+    const NAMING: &[&str] = &["called", "mean", "meant", "means", "stand", "stands"];
+    let w = words_of(rest);
+    let word = |k: usize| w.get(k).map_or("", |x| x.0.as_str());
+    if w.iter().any(|(x, _, _)| NAMING.contains(&x.as_str())) {
+        return false;
+    }
+    (0..w.len()).any(|k| {
+        SITUATION.contains(&word(k))
+            || matches!(word(k), "that" | "this" | "these" | "those")
+                && !word(k + 1).is_empty()
+                && !crate::plan::text::is_stop_word(word(k + 1))
+    })
 }
 
 /// True when `w` is a task's verb, a hyphenated one by its last part

@@ -174,6 +174,9 @@ fn telling_about_the_persons_own_situation_asks_for_work() {
         "tell me why the sky is blue",
         "tell me what you think of tabs",
         "tell me who invented the spreadsheet",
+        // What a word means or why a thing is called so asks to know.
+        "my manager keeps saying SEO, tell me what it means",
+        "tell me why this is called a merge conflict",
     ] {
         assert!(is_knowledge_request(t), "{t}");
     }
