@@ -109,7 +109,20 @@ fn qualifies(
         };
     }
     let at = item.start + usize::from(words[item.start].0 == "and");
-    at < item.end && opener(at) && item.end - at >= MIN_WORDS
+    at < item.end && opener(at) && item.end - at >= MIN_WORDS && !told_of(words, item)
+}
+
+/// True when `item` says who made or did the thing it names, in the past:
+/// "the config we deployed yesterday" is material there is, not a thing
+/// asked for ("a pitch email I can send" is one).
+fn told_of(words: &[(String, usize, usize)], item: &std::ops::Range<usize>) -> bool {
+    const PAST: &[&str] = &[
+        "built", "did", "got", "had", "made", "ran", "sent", "took", "wrote",
+    ];
+    words[item.start + 1..item.end].windows(2).any(|p| {
+        matches!(p[0].0.as_str(), "i" | "we" | "you" | "they" | "he" | "she")
+            && (p[1].0.ends_with("ed") || PAST.contains(&p[1].0.as_str()))
+    })
 }
 
 /// True when the last noun phrase of `item` is what something is about:
@@ -197,6 +210,18 @@ mod tests {
             texts("Write a post about the launch, the new pricing tiers, and the team behind it")
                 [0],
             "Write a post about the launch, the new pricing tiers"
+        );
+    }
+
+    #[test]
+    fn a_list_of_what_there_is_stays_one_task() {
+        // An item that says who made it is material there is.
+        assert_eq!(
+            texts(
+                "I need the logs from prod, the config we deployed yesterday, and the exact error"
+            )
+            .len(),
+            1
         );
     }
 
