@@ -304,9 +304,11 @@ fn agent_explains(words: &[(String, usize, usize)]) -> bool {
 /// "the history of…", "the difference between…", "who invented…". Not
 /// when a task's verb comes first: "audit our listing and tell me what to
 /// fix" asks for the audit, and "have a reader cold-read it and tell me
-/// what doesn't land" for the read (a hyphenated verb by its last part); nor after a request and "and": "could you go
-/// over my form and tell me what breaks" asks for the going over.
-/// "explain X in plain words" asks to know (see [`PLAINLY`]).
+/// what doesn't land" for the read (a hyphenated verb by its last part);
+/// nor after a request and "and": "could you go over my form and tell me
+/// what breaks" asks for the going over; nor when what is to be told is
+/// the person's own work (see `of_the_situation`). "explain X in plain
+/// words" asks to know (see [`PLAINLY`]).
 pub fn is_knowledge_request(text: &str) -> bool {
     let t = text.to_lowercase();
     const MARKERS: &[&str] = &[

@@ -1,8 +1,13 @@
 //! A list of things asked for: "I need the one-page canvas, an estimate of
 //! how big the market is, and a name for it". Each item opens with an
 //! article or a possessive and says a thing of its own, so each is a task
-//! of its own; a short list ("the preview, the frames, and the headlines")
-//! or one in parentheses names parts of one task and is left whole.
+//! of its own, also when the list ends in a task of its own ("…, and
+//! proofread the email"). Left whole: a short list ("the preview, the
+//! frames, and the headlines"), one in parentheses, one after a colon
+//! that describes one thing ("a proper note: links to my notes, a box,
+//! and a block"), the topics of one thing ("a summary of the outage, the
+//! impact, and the fixes") and material someone made ("the config we
+//! deployed yesterday").
 
 use crate::plan::task_words::OBJECT_OPENERS;
 
