@@ -171,10 +171,8 @@ fn after_forbidden_wait(sentence: &str) -> Option<&str> {
     let wait = w
         .iter()
         .position(|(x, _, _)| matches!(x.as_str(), "until" | "unless" | "before" | "till"))?;
-    let skip = match word(wait + 1) {
-        "you've" | "you" => 2 + usize::from(word(wait + 2) == "have"),
-        _ => return None,
-    };
+    let plain: Vec<&str> = w[wait..].iter().map(|(x, _, _)| x.as_str()).collect();
+    let skip = crate::plan::order_words::agent_wait(&plain)?;
     // "until you've actually run…": an adverb before the verb.
     let skip = skip + usize::from(word(wait + skip).ends_with("ly"));
     let (_, start, _) = w.get(wait + skip)?;

@@ -160,15 +160,35 @@ pub fn opener_end<S: AsRef<str>>(
 /// `true`), "…once you've cleared up the conflicts", "…after you fix it"
 /// (before it: `false`). Its length in words, and which way it goes.
 pub fn agent_time<S: AsRef<str>>(words: &[S]) -> Option<(usize, bool)> {
-    let w: Vec<&str> = words.iter().take(3).map(AsRef::as_ref).collect();
-    let forward = match w.first() {
-        Some(&"before") => true,
-        Some(&"once" | &"after") => false,
+    let forward = match words.first().map(AsRef::as_ref) {
+        Some("before") => true,
+        Some("once" | "after") => false,
         _ => return None,
     };
-    match w.get(1..) {
-        Some([you, have, ..]) if *you == "you" && *have == "have" => Some((3, forward)),
-        Some([you, ..]) if matches!(*you, "you" | "you've") => Some((2, forward)),
+    agent_subject(&words[1..]).map(|n| (n + 1, forward))
+}
+
+/// A wait for the agent's own work: "until you've run the suite", "unless
+/// you have read the diff", "before you merge". Its length in words, up
+/// to the verb ("don't merge until the checks pass" waits for no work of
+/// the agent's).
+pub fn agent_wait<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    let waits = words
+        .first()
+        .is_some_and(|w| matches!(w.as_ref(), "until" | "till" | "unless" | "before"));
+    waits
+        .then(|| agent_subject(&words[1..]))
+        .flatten()
+        .map(|n| n + 1)
+}
+
+/// The length of the agent as a subject at the start of `words`: "you",
+/// "you've" or "you have".
+fn agent_subject<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    let w: Vec<&str> = words.iter().take(2).map(AsRef::as_ref).collect();
+    match w.as_slice() {
+        ["you", "have", ..] => Some(2),
+        ["you" | "you've", ..] => Some(1),
         _ => None,
     }
 }
@@ -385,6 +405,9 @@ mod tests {
         );
         assert_eq!(agent_time(&["before", "we", "commit"]), None);
         assert_eq!(agent_time(&["before", "i", "merge"]), None);
+        assert_eq!(agent_wait(&["until", "you've", "run"]), Some(2));
+        assert_eq!(agent_wait(&["unless", "you", "have", "read"]), Some(3));
+        assert_eq!(agent_wait(&["until", "the", "checks"]), None);
     }
 
     #[test]

@@ -67,12 +67,7 @@ fn topic_of(ws: &[String]) -> (usize, usize) {
         };
         // "don't claim it's done until you've run the suite": a step put
         // off until work is done is asked for after it, not refused.
-        let deferred = ws
-            .get(end)
-            .is_some_and(|w| matches!(w.as_str(), "until" | "till" | "unless" | "before"))
-            && ws
-                .get(end + 1)
-                .is_some_and(|w| matches!(w.as_str(), "you" | "you've"));
+        let deferred = super::order_words::agent_wait(ws.get(end..).unwrap_or_default()).is_some();
         if at < ws.len() && !deferred {
             return (at, end);
         }
