@@ -427,3 +427,54 @@ fn a_want_denied_or_nothing_needed_beside_a_question_plans_zero_steps() {
         ["settling-merge-conflicts"]
     );
 }
+
+#[test]
+fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
+    for intent in [
+        // "Update:" labels news; it is no command to update anything.
+        "Update: the all-hands slides went over great, 40 people joined. Nothing needed, just sharing.",
+        // A decline said of one thing, after a preposition.
+        "No changes needed for the slides there, resolving the thread.",
+        "the slides for the all-hands went fine, not doing anything more with them today",
+        "I rebuilt the deck by hand last night, just FYI for the ticket.",
+        // One piece of work forbidden, nothing asked instead.
+        "the slides for the all-hands are final, don't edit them. I'll present them tomorrow.",
+        "the slides for the all-hands are final, please don't edit them.",
+        "we are NOT doing the node 20 migration this sprint, ignore the deprecation warnings.",
+        // A question asked after a dash, an answer asked in a few lines,
+        // and the person double-checking what they were told.
+        "quick one - is a pptx file just a zip archive?",
+        "what does a merge conflict marker mean? heard it looks scary, explain in a couple lines",
+        "we already have the deck done, I just want to double-check when the all-hands starts",
+    ] {
+        assert_plans_nothing(intent);
+    }
+}
+
+#[test]
+fn a_forbidding_leaves_the_work_asked_or_failing_beside_it() {
+    // Something failing is the work, whatever else is forbidden.
+    assert_eq!(
+        targets(&plan(
+            "the CI checks on my pull request keep failing. don't merge the branch.",
+            &[]
+        )),
+        ["fix-ci"]
+    );
+    // Two verbs forbidden and asked: the second is work.
+    assert_eq!(
+        targets(&plan(
+            "the slides for the all-hands are final, don't touch them or fix the typos.",
+            &[]
+        )),
+        ["slides"]
+    );
+    // "Use <skill> to …" asks, and a forbidding beside it takes nothing away.
+    assert_eq!(
+        targets(&plan(
+            "Use sheets to build the budget table. Do not send it to finance.",
+            &[]
+        )),
+        ["sheets"]
+    );
+}

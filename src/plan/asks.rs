@@ -353,6 +353,14 @@ fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     if matches!(w, [(a, _, _), (b, _, _), ..] if a == "have" && names_another(b)) {
         return true;
     }
+    // "Use pr-writer to draft the PR body": the tool named, for the work
+    // after "to".
+    let to = w.iter().take(6).position(|(x, _, _)| x == "to");
+    if w.first().is_some_and(|(x, _, _)| x == "use")
+        && to.is_some_and(|k| k >= 2 && w.get(k + 1).is_some_and(|(v, _, _)| starts_joined_task(v)))
+    {
+        return true;
+    }
     if verb_and_object(sentence, w) {
         return true;
     }

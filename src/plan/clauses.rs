@@ -167,7 +167,15 @@ pub fn split(intent: &str) -> Vec<Clause> {
         || super::declines::opens_informing(intent)
         || reported)
         && !super::idioms::tells_of_trouble(intent);
-    let declined = (read.any_declines || chatter) && asked_by_question && !read.asks_work();
+    // "Please don't propose new tiers.": forbidding one piece of work asks
+    // for none, unless something is failing ("Login breaks on Safari.
+    // Don't touch the backend." asks for the login to be worked on). Its
+    // "please" reads as a request, but the sentence only forbids.
+    let forbidden = read.forbids.iter().any(|f| *f)
+        && (0..read.requests.len()).all(|n| !read.requests[n] || read.forbids[n])
+        && !super::idioms::tells_of_trouble(intent);
+    let declined =
+        ((read.any_declines || chatter) && asked_by_question || forbidden) && !read.asks_work();
     if asked_by_question {
         read.requests = std::mem::take(&mut read.own_questions);
     }

@@ -10,8 +10,8 @@ use super::asks::{asks_plain_telling, is_request, names_own};
 use super::clauses::words_of;
 use super::topic::BY_ONESELF;
 use shapes::{
-    decided_against, does_it_self, forbids_all, leaves_alone, needs_none, none_asked, none_needs,
-    none_requested, not_asking, not_doing, nothing_to,
+    decided_against, does_it_self, forbids_all, forbids_one, leaves_alone, needs_none, none_asked,
+    none_needs, none_requested, not_asking, not_doing, nothing_to,
 };
 
 /// What a piece of a sentence says when the person wants no work done:
@@ -21,7 +21,7 @@ use shapes::{
 /// up", "just letting you know", "thinking out loud", "won't fix"), taking
 /// a request back ("so never mind") or closing ("that's all for today").
 /// The piece must be the phrase alone, with at most the words of
-/// [`DECLINE_LEAD`] before it and of [`DECLINE_TAIL`] after it: "not
+/// [`DECLINE_LEAD`] before it and of [`tails::DECLINE_TAIL`] after it: "not
 /// asking for anything fancy", "nothing to do with code" and "no action
 /// needed on the docs, but…" decline only part of the work, or none. Not
 /// "just curious", "just sharing" or "not touching it": after a problem
@@ -164,49 +164,6 @@ const DECLINE_LEAD: &[&str] = &[
     "simply", "so", "thanks", "uh", "ugh", "um", "wait", "was", "we", "we're", "well", "yeah",
 ];
 
-/// Words that may come after a phrase of [`DECLINES`] in its piece: when,
-/// to whom, thanks, and what is wondered about ("just want to understand
-/// it", "…what you'd say").
-const DECLINE_TAIL: &[&str] = &[
-    "a",
-    "all",
-    "anyone",
-    "bit",
-    "earlier",
-    "everyone",
-    "folks",
-    "for",
-    "here",
-    "it",
-    "lol",
-    "minute",
-    "moment",
-    "needed",
-    "now",
-    "requested",
-    "required",
-    "right",
-    "rn",
-    "say",
-    "sec",
-    "second",
-    "someone",
-    "team",
-    "thanks",
-    "that",
-    "there",
-    "think",
-    "this",
-    "to",
-    "today",
-    "tonight",
-    "what",
-    "yet",
-    "you",
-    "you'd",
-    "ya",
-];
-
 /// Words anywhere in a piece that ask for work, beside those
 /// [`is_request`] finds ("could you", "please"): "just curious whether you
 /// could merge these", "don't touch anything, just tell me what's wrong".
@@ -240,9 +197,10 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
     // "No need to touch the sheet": declined, unless a piece beside it
     // says what is wrong ("…, the API is what breaks"), which is then the
     // work.
-    let declined = pieces.iter().any(|p| is_decline(p))
+    let declined = (pieces.iter().any(|p| is_decline(p))
         || pieces.iter().any(|p| spares_part(p))
-            && pieces.iter().all(|p| is_decline(p) || spares_part(p));
+            && pieces.iter().all(|p| is_decline(p) || spares_part(p)))
+        && !but_more(&pieces);
     declined
         && !pieces
             .iter()
@@ -250,6 +208,35 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
         // "Not building anything, but is the security of this auth flow
         // ok?": a question about the person's own things asks.
         && !(asked && pieces.iter().any(|p| !is_decline(p) && names_own(p)))
+}
+
+/// True when `sentence` forbids one piece of work and asks for none: "the
+/// board locked pricing, so please don't propose new tiers", "dont triage
+/// them". An intent that asks nothing else plans nothing, unless it tells
+/// of something failing (see [`super::clauses`]).
+pub fn forbids_work(sentence: &str) -> bool {
+    let pieces = pieces_of(sentence);
+    let forbids = |p: &&str| {
+        let (w, lead) = led_words(p);
+        forbids_one(&w[lead..])
+    };
+    pieces.iter().any(forbids)
+        && !pieces
+            .iter()
+            .any(|p| !forbids(p) && !is_decline(p) && !spares_part(p) && piece_asks(p))
+}
+
+/// True when a piece of `pieces` declines one thing and one after it
+/// opens with "but" and says more: "no action needed on the docs, but the
+/// report needs a pivot table" (what follows "but" is the work, asked or
+/// not).
+fn but_more(pieces: &[&str]) -> bool {
+    pieces.iter().any(|p| is_decline(p) && names_a_part(p))
+        && pieces.iter().skip(1).any(|p| {
+            p.get(..4).is_some_and(|b| b.eq_ignore_ascii_case("but "))
+                && p.split_whitespace().count() >= 4
+                && !is_decline(p)
+        })
 }
 
 /// False when `text` holds no word a decline or a spared task is said
@@ -284,6 +271,12 @@ fn may_decline(text: &str) -> bool {
         "do not want",
         "neither",
         "none of",
+        "don't ",
+        "dont ",
+        "do not ",
+        "ignore ",
+        "fyi",
+        "double-check",
     ];
     // One automaton for every phrase, in either apostrophe: one pass over
     // the text, not one per phrase.
@@ -413,6 +406,8 @@ fn declines_words(w: &[String]) -> bool {
     let rest = &w[lead..];
     does_it_self(w)
         || says_alone(&(w.to_vec(), lead), DECLINES)
+        // "just FYI for the ticket": the lead that informs, alone.
+        || w[..lead].iter().any(|x| x == "fyi") && is_tail(rest)
         || forbids_all(rest)
         || leaves_alone(rest)
         || not_asking(rest)
@@ -438,15 +433,20 @@ fn two_declines(w: &[String]) -> bool {
 
 /// True when `rest` is a phrase of understanding and what is wondered
 /// about: "(just) trying to understand how their pricing works", "(just)
-/// wanted to know why it's free". Only after "just": "I want to
+/// wanted to know why it's free", "just want to double-check when it
+/// ends". Only after "just": "I want to
 /// understand why customers churn" asks for the research.
 fn only_wonders(rest: &[String]) -> bool {
     const WONDERED: &[&str] = &[
         "how", "what", "why", "whether", "if", "where", "when", "which", "who",
     ];
+    // "(just) want to double-check when the day ends": the person checks
+    // what they were told.
+    const CHECKS: &[&str] = &["want to double-check", "wanted to double-check"];
     DECLINES
         .iter()
         .filter(|d| d.ends_with("understand") || d.ends_with("know"))
+        .chain(CHECKS)
         .any(|d| {
             opens_with(rest, d)
                 .and_then(|n| rest.get(n))
@@ -465,55 +465,6 @@ fn led_words(piece: &str) -> (Vec<String>, usize) {
     (w, lead)
 }
 
-/// True when `rest` is the phrase `d` and a tail it may have: words of
-/// [`DECLINE_TAIL`], then a clause of time ("…just want to understand it
-/// before my interview tomorrow"). After a phrase that ends with "to" a
-/// verb comes first ("no need for you to touch it"); after a take-back
-/// ("never mind", "forget about") what is taken back ("never mind the PDF
-/// form from earlier").
-fn declines_as(d: &str, rest: &[String]) -> bool {
-    let Some(n) = opens_with(rest, d) else {
-        return false;
-    };
-    let after = &rest[n..];
-    if d.ends_with(" to") {
-        return after
-            .first()
-            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_lowercase()))
-            && is_tail(&after[1..]);
-    }
-    if TAKE_BACK.contains(&d) && is_taken_back(after) {
-        return true;
-    }
-    is_tail(after)
-}
-
-/// Phrases that take back an earlier request, with what it was.
-const TAKE_BACK: &[&str] = &["never mind", "nevermind", "nvm", "forget", "forget about"];
-
-/// True when `words` name what a take-back takes back: a noun phrase of a
-/// few words ("the PDF form from earlier"), not a new task ("the tests and
-/// deploy it").
-fn is_taken_back(words: &[String]) -> bool {
-    const OPENS: &[&str] = &["the", "that", "this", "those", "these", "my", "our"];
-    const NEW_WORK: &[&str] = &["and", "but", "then", "just", "instead", "so"];
-    words.first().is_some_and(|w| OPENS.contains(&w.as_str()))
-        && words.len() <= 6
-        && !words.iter().any(|w| NEW_WORK.contains(&w.as_str()))
-}
-
-/// True when `words` are words of [`DECLINE_TAIL`], then perhaps a clause
-/// of time of a few words ("before my interview tomorrow").
-fn is_tail(words: &[String]) -> bool {
-    const TIME: &[&str] = &["before", "until", "till", "after"];
-    let k = words
-        .iter()
-        .take_while(|x| DECLINE_TAIL.contains(&x.as_str()))
-        .count();
-    let time = &words[k..];
-    time.is_empty() || time.len() <= 6 && TIME.contains(&time[0].as_str())
-}
-
 /// True when `piece` asks for work: it opens as a request once its lead
 /// words are set aside ("so write the handoff", "just review the PR"), or
 /// holds a word of asking ("…whether you could merge these").
@@ -528,6 +479,13 @@ fn piece_asks(piece: &str) -> bool {
     let words: Vec<&str> = found[lead..].iter().map(|x| x.0.as_str()).collect();
     lead += super::order_words::forward(&words).unwrap_or(0);
     let rest = found.get(lead).map_or("", |(_, b, _)| &t[*b..]);
+    // "dont need a whole course on it": what is not needed asks nothing.
+    if matches!(
+        (words.first(), words.get(1)),
+        (Some(&("don't" | "dont")), Some(&("need" | "want")))
+    ) {
+        return false;
+    }
     (is_request(rest) || ASKING.iter().any(|a| has_words(&t, a))) && !asks_plain_telling(rest)
 }
 
@@ -546,8 +504,10 @@ mod folds;
 mod openings;
 mod reports;
 mod shapes;
+mod tails;
 
 use folds::folded_words;
+use tails::{declines_as, is_tail, names_a_part};
 
 use openings::informs;
 pub use openings::{opens_informing, opens_with_interjection};

@@ -71,7 +71,11 @@ pub fn is_question(text: &str) -> bool {
     let mut after_marks = Vec::new();
     let (mut from, mut asked) = (0, false);
     for (i, (_, b, _)) in w.iter().enumerate() {
-        if text[..*b].trim_end().ends_with([',', ':']) {
+        // A dash between words marks as a comma does: "quick one - is…".
+        if text[..*b]
+            .trim_end()
+            .ends_with([',', ':', '-', '\u{2013}', '\u{2014}'])
+        {
             asked = asked || a_piece_asks(&text[from..*b]);
             from = *b;
             if !asked && !relative_clause(&w[i..]) {
@@ -275,6 +279,15 @@ fn opens_question(w: &[(String, usize, usize)], text: &str) -> bool {
 /// plain English") they say how to do the work.
 const PLAINLY: &[&str] = &[
     "eli5",
+    "in a couple lines",
+    "in a couple of lines",
+    "in a couple of sentences",
+    "in a few lines",
+    "in a few sentences",
+    "in a few words",
+    "in a line or two",
+    "in a nutshell",
+    "in a sentence",
     "in layman's terms",
     "in laymans terms",
     "in plain english",
@@ -282,6 +295,9 @@ const PLAINLY: &[&str] = &[
     "in plain words",
     "in simple terms",
     "in simple words",
+    "in one line",
+    "in one sentence",
+    "in two sentences",
     "like i'm 5",
     "like i'm five",
     "like im 5",

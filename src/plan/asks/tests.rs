@@ -453,3 +453,21 @@ fn a_clause_that_says_more_after_a_comma_is_no_question() {
         "the release is tagged, should the team announce it?"
     ));
 }
+
+#[test]
+fn a_tool_named_for_the_work_after_to_is_a_request() {
+    assert!(is_request(
+        "Use pr-writer to draft only a PR title and body for the change"
+    ));
+    assert!(is_request("use the xlsx skill to build the budget"));
+    assert!(!is_request("use of the API went up in May"));
+}
+
+#[test]
+fn a_question_may_follow_a_dash_and_an_answer_be_asked_briefly() {
+    assert!(is_question("quick one - is a pptx file just a zip archive"));
+    assert!(is_knowledge_request("explain in a couple lines"));
+    assert!(!is_knowledge_request(
+        "explain the failing test to me and fix it"
+    ));
+}

@@ -57,6 +57,11 @@ const LABELS: &[(&str, Label)] = &[
     ("decision", Label::Scene),
     ("resolution", Label::Scene),
     ("status", Label::Scene),
+    ("update", Label::Scene),
+    ("status update", Label::Scene),
+    ("heads up", Label::Scene),
+    ("heads-up", Label::Scene),
+    ("fyi", Label::Scene),
     ("impact", Label::Scene),
     ("motivation", Label::Scene),
     ("acceptance", Label::Scene),
@@ -210,6 +215,10 @@ mod tests {
             Some((Label::Ask, "Build a list of journalists"))
         );
         assert_eq!(label_of("Out of scope:"), Some((Label::Exclude, "")));
+        assert_eq!(
+            label_of("Update: v2.0 went live at noon"),
+            Some((Label::Scene, "v2.0 went live at noon"))
+        );
         assert_eq!(
             label_of("Quick context: our support team is drowning"),
             Some((Label::Scene, "our support team is drowning"))

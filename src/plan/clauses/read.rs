@@ -5,7 +5,7 @@ use super::{bare, presents_material, words_of, Link};
 use crate::plan::asks::{
     asks_a_choice, asks_plain_telling, is_knowledge_request, is_question, is_request, names_own,
 };
-use crate::plan::declines::{a_piece_asks, declines_work, reports_done};
+use crate::plan::declines::{a_piece_asks, declines_work, forbids_work, reports_done};
 use crate::plan::task_words::starts_joined_task;
 use bare::{adds_to_before, is_bare, names_those_problems};
 
@@ -33,6 +33,9 @@ pub(super) struct Read {
     pub(super) plainly: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     pub(super) any_declines: bool,
+    /// Each sentence forbids one piece of work and asks for none ("please
+    /// don't propose new tiers"; see [`forbids_work`]).
+    pub(super) forbids: Vec<bool>,
     /// Each sentence declines or reports finished work (see
     /// [`super::declines::reports_done`]); and whether one reports.
     pub(super) reports: Vec<bool>,
@@ -77,6 +80,8 @@ impl Read {
         let cut_asks = cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
         let declines = declines_work(trimmed, asked) && !cut_asks;
         self.any_declines |= declines;
+        let forbids = !asked && !declines && !cut_asks && forbids_work(trimmed);
+        self.forbids.push(forbids);
 
         // "Here's my plan for…", but not "here's what I need: a deck",
         // "Attached is the deck, please review it".
@@ -90,7 +95,7 @@ impl Read {
         let knowledge = is_knowledge_request(trimmed);
         let own_question = asked && !is_question(trimmed) && !asks_a_choice(trimmed) && !knowledge;
         // Read only when some sentence declines (see `Read::asks_work`).
-        if !declines {
+        if !declines && !forbids {
             self.undeclined.push((trimmed.to_string(), own_question));
         }
         // "my kid asked how it works, explain like she's 10": the only

@@ -27,6 +27,10 @@ pub(super) fn nothing_to(rest: &[String]) -> bool {
         _ => return false,
     };
     let after = &rest[rest.len() - after.len()..];
+    // "nothing to do with the pptx" says what a problem is not about.
+    if w.get(2) == Some(&"do") && after.first().is_some_and(|x| x == "with") {
+        return false;
+    }
     is_tail(after) || is_place(after)
 }
 
@@ -91,6 +95,57 @@ pub(super) fn forbids_all(rest: &[String]) -> bool {
     };
     is_tail(&rest[rest.len() - after.len()..])
 }
+
+/// True when `rest` forbids one piece of work, and says nothing to do
+/// instead: "(please) don't propose new tiers or price changes", "dont
+/// triage them". Only verbs that act on a thing as it is ([`FORBIDDEN`]):
+/// "don't make the slides boring" or "don't use jargon" shape the work
+/// asked, they do not forbid it. Not a wait ("don't merge until CI
+/// passes", see [`crate::plan::asks`]), nor "don't X, just Y" (what to do
+/// instead is asked).
+pub(super) fn forbids_one(rest: &[String]) -> bool {
+    const INSTEAD: &[&str] = &[
+        "and",
+        "anything",
+        "before",
+        "but",
+        "everything",
+        "if",
+        "instead",
+        "just",
+        "only",
+        "then",
+        "till",
+        "unless",
+        "until",
+        "when",
+        "without",
+    ];
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let (verb, object) = match w.as_slice() {
+        ["don't" | "dont", verb, object @ ..] => (*verb, object),
+        _ => return false,
+    };
+    (1..=8).contains(&object.len())
+        && FORBIDDEN.contains(&verb)
+        && object.first() != Some(&"any")
+        && !object.iter().any(|x| INSTEAD.contains(x))
+        // "don't reword or drop it": two verbs, the second forbidden too,
+        // and what is asked instead may follow.
+        && !object
+            .windows(2)
+            .any(|p| p[0] == "or" && starts_joined_task(p[1]))
+}
+
+/// Verbs that, forbidden, leave a thing as it is: "don't merge it",
+/// "don't touch the retry logic".
+const FORBIDDEN: &[&str] = &[
+    "assign", "book", "bump", "cancel", "change", "close", "commit", "contact", "delete", "deploy",
+    "drop", "edit", "email", "escalate", "file", "install", "label", "merge", "modify", "open",
+    "post", "propose", "publish", "push", "rebase", "refactor", "release", "remove", "rename",
+    "reply", "restart", "revert", "run", "schedule", "send", "ship", "start", "touch", "triage",
+    "upgrade",
+];
 
 /// True when `w` says there is no need to do anything: "no need to write
 /// anything", "there's no need for you to change anything yet".
@@ -189,6 +244,11 @@ pub(super) fn leaves_alone(rest: &[String]) -> bool {
         &["be"],
     ];
     let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    // "ignore the IL warnings": a thing to leave as it is, named alone.
+    if let ["ignore", what @ ..] = w.as_slice() {
+        const MORE: &[&str] = &["and", "but", "then", "just", "instead", "so", "for"];
+        return (1..=6).contains(&what.len()) && !what.iter().any(|x| MORE.contains(x));
+    }
     if !matches!(w.first(), Some(&"leave" | &"keep")) {
         return false;
     }

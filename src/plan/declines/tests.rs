@@ -381,3 +381,52 @@ fn a_greeting_does_not_hide_how_a_message_opens() {
     assert!(!opens_informing("Hi, please fix the deploy, fyi"));
     assert!(!opens_informing("Goodness, the deploy failed, fyi"));
 }
+
+#[test]
+fn a_decline_may_say_what_it_is_about() {
+    for s in [
+        "So no changes needed for the net8 port there, resolving the thread.",
+        "just fyi, not doing anything more with it today",
+        "Adding the index via a migration script, just FYI for the ticket.",
+        "Just letting you know it's done, I'll ping you if things tank.",
+        "we are NOT doing AOT on Acme.Messaging, ignore the IL warnings.",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    for s in [
+        // What follows is more than a thing named: work is asked.
+        "no action needed on the docs but fix the tests",
+        "just letting you know it's done but the tests fail, fix them",
+        "ignore the failing test and ship it",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
+
+#[test]
+fn forbidding_one_piece_of_work_asks_for_none() {
+    for s in [
+        "so please don't propose new tiers or price changes, that ship has sailed",
+        "dont triage them, ill run them tomorrow",
+        "don't merge the branch",
+    ] {
+        assert!(forbids_work(s), "{s}");
+    }
+    for s in [
+        // A reminder, a shape of the work, a wait, or what to do instead.
+        "don't forget to bump the version",
+        "don't make the slides boring",
+        "don't merge until CI passes",
+        "don't touch the layout, just fix the numbers",
+        "don't reword or drop anything, just move stuff around",
+        "do not create or update a GitHub PR",
+    ] {
+        assert!(!forbids_work(s), "{s}");
+    }
+}
+
+#[test]
+fn what_is_not_needed_asks_nothing() {
+    assert!(!a_piece_asks("just answer, dont need a whole course on it"));
+    assert!(a_piece_asks("just answer, and fix the typo too"));
+}

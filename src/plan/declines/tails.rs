@@ -1,0 +1,150 @@
+//! What may follow a phrase of decline in its piece: when, to whom, and
+//! what it is about ("no changes needed for the net8 port there", "just
+//! letting you know it's done", "never mind the PDF form from earlier").
+
+use super::{folded_words, opens_with};
+
+/// Words that may come after a phrase of [`DECLINES`] in its piece: when,
+/// to whom, thanks, and what is wondered about ("just want to understand
+/// it", "…what you'd say").
+pub(super) const DECLINE_TAIL: &[&str] = &[
+    "a",
+    "about",
+    "all",
+    "anyone",
+    "bit",
+    "earlier",
+    "everyone",
+    "folks",
+    "for",
+    "here",
+    "it",
+    "lol",
+    "minute",
+    "moment",
+    "more",
+    "needed",
+    "now",
+    "on",
+    "requested",
+    "required",
+    "right",
+    "rn",
+    "say",
+    "sec",
+    "second",
+    "someone",
+    "team",
+    "thanks",
+    "that",
+    "them",
+    "there",
+    "think",
+    "this",
+    "to",
+    "today",
+    "tonight",
+    "what",
+    "with",
+    "yet",
+    "you",
+    "you'd",
+    "ya",
+];
+
+/// True when `piece` names the one thing it is about: "on the docs", "for
+/// the net8 port" (see [`is_tail`]).
+pub(super) fn names_a_part(piece: &str) -> bool {
+    const THE: &[&str] = &["the", "this", "that", "these", "those", "my", "our"];
+    folded_words(piece).windows(2).any(|p| {
+        matches!(p[0].as_str(), "about" | "for" | "on" | "with") && THE.contains(&p[1].as_str())
+    })
+}
+
+/// True when `rest` is the phrase `d` and a tail it may have: words of
+/// [`DECLINE_TAIL`], then a clause of time ("…just want to understand it
+/// before my interview tomorrow"). After a phrase that ends with "to" a
+/// verb comes first ("no need for you to touch it"); after a take-back
+/// ("never mind", "forget about") what is taken back ("never mind the PDF
+/// form from earlier").
+pub(super) fn declines_as(d: &str, rest: &[String]) -> bool {
+    let Some(n) = opens_with(rest, d) else {
+        return false;
+    };
+    let after = &rest[n..];
+    if d.ends_with(" to") {
+        return after
+            .first()
+            .is_some_and(|v| v.bytes().all(|b| b.is_ascii_lowercase()))
+            && is_tail(&after[1..]);
+    }
+    if TAKE_BACK.contains(&d) && is_taken_back(after) {
+        return true;
+    }
+    // "nothing to do with the pptx" says what a problem is not about.
+    if d.ends_with("to do") && after.first().is_some_and(|w| w == "with") {
+        return false;
+    }
+    is_tail(after) || d.ends_with(" know") && tells_finished(after)
+}
+
+/// True when `words`, after a phrase that informs ("just letting you
+/// know", "just so you know"), say that work is finished: "it's done",
+/// "that it shipped", "the fix is live". Not "the deploy failed" nor "it's
+/// done but the tests fail": trouble, or more, is told after it.
+fn tells_finished(words: &[String]) -> bool {
+    const FINISHED: &[&str] = &[
+        "complete",
+        "completed",
+        "deployed",
+        "done",
+        "finished",
+        "live",
+        "merged",
+        "out",
+        "published",
+        "released",
+        "shipped",
+        "sorted",
+    ];
+    const MORE: &[&str] = &["and", "but", "except", "though", "although", "not", "so"];
+    let words = match words.first() {
+        Some(that) if that == "that" => &words[1..],
+        _ => words,
+    };
+    (1..=6).contains(&words.len())
+        && words.iter().any(|x| FINISHED.contains(&x.as_str()))
+        && !words.iter().any(|x| MORE.contains(&x.as_str()))
+}
+
+/// Phrases that take back an earlier request, with what it was.
+const TAKE_BACK: &[&str] = &["never mind", "nevermind", "nvm", "forget", "forget about"];
+
+/// True when `words` name what a take-back takes back: a noun phrase of a
+/// few words ("the PDF form from earlier"), not a new task ("the tests and
+/// deploy it").
+pub(super) fn is_taken_back(words: &[String]) -> bool {
+    const OPENS: &[&str] = &["the", "that", "this", "those", "these", "my", "our"];
+    const NEW_WORK: &[&str] = &["and", "but", "then", "just", "instead", "so"];
+    words.first().is_some_and(|w| OPENS.contains(&w.as_str()))
+        && words.len() <= 6
+        && !words.iter().any(|w| NEW_WORK.contains(&w.as_str()))
+}
+
+/// True when `words` are words of [`DECLINE_TAIL`], then perhaps a clause
+/// of time of a few words ("before my interview tomorrow") or, after a
+/// preposition, what the decline is about ("no changes needed for the
+/// net8 port there", "fyi for the ticket", "not doing anything more with
+/// it today"; see [`is_taken_back`]).
+pub(super) fn is_tail(words: &[String]) -> bool {
+    const TIME: &[&str] = &["before", "until", "till", "after"];
+    const ABOUT: &[&str] = &["about", "for", "on", "with"];
+    let k = words
+        .iter()
+        .take_while(|x| DECLINE_TAIL.contains(&x.as_str()))
+        .count();
+    let time = &words[k..];
+    time.is_empty()
+        || time.len() <= 6 && TIME.contains(&time[0].as_str())
+        || k > 0 && ABOUT.contains(&words[k - 1].as_str()) && is_taken_back(time)
+}
