@@ -482,3 +482,17 @@ fn formal_steps_and_verbs_sharing_an_object_keep_both_tasks() {
         assert_eq!(targets(&plan(intent, &[])), ["fix-ci", "slides"], "{intent}");
     }
 }
+
+#[test]
+fn a_clause_of_time_with_no_comma_still_says_the_next_step() {
+    // As people type it: "after we're aligned write…", no comma after
+    // the clause of time.
+    research_then_design_doc(
+        "research the options for the queue with me first. once we're settled write the design doc",
+    );
+    let p = plan(
+        "brainstorm ideas for the onboarding flow with me. after we're aligned write the design doc",
+        &[],
+    );
+    assert_eq!(targets(&p), ["brainstorm-ideas", "design-doc"]);
+}

@@ -6,8 +6,8 @@
 use super::clauses::words_of;
 use super::declines::has_words;
 use super::task_words::{
-    names_another, phrasal_command, reads_as_command, starts_joined_task, starts_task,
-    OBJECT_OPENERS,
+    names_another, opens_on_pronoun, phrasal_command, reads_as_command, starts_joined_task,
+    starts_task, OBJECT_OPENERS,
 };
 
 /// Words that open a request written in shorthand, its subject left out:
@@ -256,9 +256,64 @@ fn after_condition(sentence: &str) -> Option<&str> {
     if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) {
         return None;
     }
-    let comma = sentence.find(',')?;
+    // "after we're aligned write the spec, and after that…": the command
+    // may come before any comma.
+    let unmarked = OPENERS
+        .contains(&first.as_str())
+        .then(|| unmarked_main(sentence, &w[lead..]))
+        .flatten();
+    let Some(comma) = sentence.find(',') else {
+        return unmarked;
+    };
+    if let Some(rest) = unmarked.filter(|r| sentence.len() - r.len() < comma) {
+        return Some(rest);
+    }
     let inside = w.iter().take_while(|(_, b, _)| *b < comma).count();
     (inside <= 7 + lead).then(|| sentence[comma + 1..].trim_start())
+}
+
+/// The command after a clause of time or condition that no comma ends,
+/// as people type it: "after we're aligned write the spec", "once it's
+/// merged deploy it". The clause has its subject after the opener, and the
+/// first verb of a task comes after at least one word of its own ("when
+/// we review the PR the bot crashes" has none, and asks nothing).
+fn unmarked_main<'a>(sentence: &'a str, w: &[(String, usize, usize)]) -> Option<&'a str> {
+    const SUBJECTS: &[&str] = &[
+        "everything",
+        "i",
+        "i'm",
+        "i've",
+        "it",
+        "it's",
+        "its",
+        "that",
+        "that's",
+        "the",
+        "they",
+        "they're",
+        "this",
+        "we",
+        "we're",
+        "we've",
+        "you",
+        "you're",
+        "you've",
+    ];
+    const BOUND: &[&str] = &[
+        "and", "can", "could", "don't", "i", "it", "not", "or", "should", "they", "to", "we",
+        "will", "would", "you",
+    ];
+    if !w
+        .get(1)
+        .is_some_and(|(x, _, _)| SUBJECTS.contains(&x.as_str()))
+    {
+        return None;
+    }
+    let k = (2..w.len().min(9)).find(|&k| starts_task(&w[k].0))?;
+    // "when I run the build from my script": the clause's own verb is
+    // one of work, and what follows it its object.
+    (k >= 3 && !BOUND.contains(&w[k - 1].0.as_str()) && k + 1 < w.len())
+        .then(|| &sentence[w[k].1..])
 }
 
 /// [`is_request`] on a sentence that opens with its main clause.
@@ -365,9 +420,9 @@ fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
         return true;
     }
     // "Carry out the plan.", "spin up a worktree": a verb and its particle
-    // before an object.
+    // before an object; "break it into tickets": a verb on a pronoun.
     let first: Vec<&str> = w.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
-    if phrasal_command(&first) {
+    if phrasal_command(&first) || opens_on_pronoun(&first) {
         return true;
     }
     // "Pick a direction for type and rework the page", "swap each one":

@@ -63,7 +63,7 @@ const TIME_OPENERS: &[&str] = &["once", "when", "after", "before"];
 /// done write the plan", "when it's ready ship it".
 const COMPLETE: &[&str] = &[
     "done", "finished", "ready", "approved", "merged", "complete", "over", "green", "clean",
-    "passing", "fixed", "resolved", "working",
+    "passing", "fixed", "resolved", "working", "aligned", "agreed", "settled", "sorted",
 ];
 
 /// Connectives between two tasks that put the task after them first:

@@ -332,6 +332,34 @@ pub fn commands_pronoun(words: &[&str]) -> bool {
     }
 }
 
+/// True when `words` open a sentence with a verb by its shape and a
+/// pronoun for what it acts on, with more after it: "break it into
+/// tickets", "hunt it down and fix it", "clean those up first". Not a
+/// verb of feeling or knowing ("hope it helps", "love it so far").
+pub fn opens_on_pronoun(words: &[&str]) -> bool {
+    // Feeling or knowing, and past forms that look plain ("heard it
+    // helps", "made it work").
+    const STATES: &[&str] = &[
+        "bet", "bought", "brought", "built", "did", "feel", "found", "gave", "got", "had", "hate",
+        "heard", "hope", "kept", "know", "like", "lost", "love", "made", "mean", "miss", "need",
+        "ran", "said", "saw", "see", "sent", "think", "thought", "told", "took", "want", "went",
+        "wish", "wrote",
+    ];
+    // "those" before a noun is no pronoun: "swap those brand names".
+    const AFTER_THOSE: &[&str] = &[
+        "down", "first", "for", "in", "into", "now", "out", "please", "to", "too", "up", "with",
+    ];
+    match words {
+        [verb, pronoun, next, ..] => {
+            verb_shaped(verb)
+                && !STATES.contains(verb)
+                && (matches!(*pronoun, "it" | "them")
+                    || matches!(*pronoun, "these" | "those") && AFTER_THOSE.contains(next))
+        }
+        _ => false,
+    }
+}
+
 /// A word that can be a command's verb by its shape: no function word, in
 /// the plain form.
 fn verb_shaped(w: &str) -> bool {

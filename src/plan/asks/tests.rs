@@ -471,3 +471,41 @@ fn a_question_may_follow_a_dash_and_an_answer_be_asked_briefly() {
         "explain the failing test to me and fix it"
     ));
 }
+
+#[test]
+fn a_command_may_follow_a_clause_of_time_with_no_comma() {
+    for s in [
+        "after we're aligned write the spec",
+        "once it's merged deploy it to staging",
+        "if the tests pass commit it",
+        "after we're aligned write the spec, and after that break it into tickets",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    for s in [
+        "when we review the PR the bot crashes",
+        "when I run the tests they fail randomly",
+        "When I run the build from my script, it works fine.",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+}
+
+#[test]
+fn a_verb_on_a_pronoun_opens_a_command() {
+    for s in [
+        "break it into tickets",
+        "hunt it down and fix it with a regression test",
+        "clean those up first",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    for s in [
+        "hope it helps",
+        "love it so far",
+        "heard it helps with repeat conflicts",
+        "made it work in the end",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+}

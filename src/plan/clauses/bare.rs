@@ -55,7 +55,17 @@ pub(super) fn is_bare(sentence: &str) -> bool {
         "wrong",
         "you",
     ];
-    let words = plain_all(sentence);
+    let mut words = plain_all(sentence);
+    // "sort it out so i can continue": what the person can do after is no
+    // more of the ask.
+    if let Some(k) = (1..words.len()).find(|&k| {
+        words[k] == "so"
+            && words
+                .get(k + 1)
+                .is_some_and(|w| matches!(w.as_str(), "i" | "we" | "that" | "it"))
+    }) {
+        words.truncate(k);
+    }
     if !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str())) {
         return true;
     }
@@ -220,6 +230,13 @@ mod tests {
         ] {
             assert!(!on_those_listed(&ws(t)), "{t}");
         }
+    }
+
+    #[test]
+    fn what_the_person_can_do_after_is_no_more_of_a_bare_ask() {
+        assert!(is_bare("sort it out so i can continue"));
+        assert!(is_bare("fix it so that we can deploy"));
+        assert!(!is_bare("sort it out so the board sees the new numbers"));
     }
 
     #[test]
