@@ -446,6 +446,9 @@ fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
         "quick one - is a pptx file just a zip archive?",
         "what does a merge conflict marker mean? heard it looks scary, explain in a couple lines",
         "we already have the deck done, I just want to double-check when the all-hands starts",
+        // The answer to the question asked beside it, briefly.
+        "whats the actual difference between slides and a design doc these days? just answer, dont need a whole course on it",
+        "is a pptx deck better than a pdf for the all-hands? short answer please",
     ] {
         assert_plans_nothing(intent);
     }

@@ -377,6 +377,28 @@ pub fn is_knowledge_request(text: &str) -> bool {
     // `agent_explains`).
     MARKERS.iter().any(|m| asked_to_know(m, false))
         || t.contains("explain") && plain_telling(&t, asked_to_know)
+        || asks_an_answer(&t)
+}
+
+/// True when `t` (lowercased) asks for the answer to a question asked
+/// beside it: "just answer, dont need a whole course on it", "short answer
+/// please", "answer briefly".
+fn asks_an_answer(t: &str) -> bool {
+    let w = words_of(t);
+    let word = |k: usize| w.get(k).map_or("", |x| x.0.as_str());
+    let lead = usize::from(matches!(word(0), "just" | "only" | "please" | "pls"));
+    // "answer" alone before a mark: "just answer, …".
+    let alone = w.get(lead).is_some_and(|(_, _, end)| {
+        let after = t[*end..].trim_start();
+        after.is_empty() || after.starts_with([',', '.', '!', ';'])
+    });
+    match (word(lead), word(lead + 1)) {
+        ("answer", next) => {
+            alone || matches!(next, "briefly" | "please" | "pls" | "in" | "quickly")
+        }
+        ("short" | "quick" | "brief" | "one-line" | "one-word", "answer") => true,
+        _ => false,
+    }
 }
 
 /// True when what the person asks to be told is about their own work, not

@@ -467,6 +467,13 @@ fn a_tool_named_for_the_work_after_to_is_a_request() {
 fn a_question_may_follow_a_dash_and_an_answer_be_asked_briefly() {
     assert!(is_question("quick one - is a pptx file just a zip archive"));
     assert!(is_knowledge_request("explain in a couple lines"));
+    assert!(is_knowledge_request(
+        "just answer, dont need a whole course on it"
+    ));
+    assert!(is_knowledge_request("short answer please"));
+    assert!(!is_knowledge_request(
+        "answer the reviewer's comments on the PR"
+    ));
     assert!(!is_knowledge_request(
         "explain the failing test to me and fix it"
     ));
