@@ -302,18 +302,22 @@ pub fn opens_imperative(words: &[&str]) -> bool {
 
 /// True when `words` open with a verb and its particle before a new
 /// object, by their shape: "carry out the plan", "spin up a worktree",
-/// "go through the components".
+/// "go through the components", "hack together something throwaway".
 /// A noun is seldom followed by "out the" or "up a".
 pub fn phrasal_command(words: &[&str]) -> bool {
     use super::compounds::PARTICLES;
     // "go through the components", "look into the logs": prepositions that
     // make a verb of work with the verb before them.
-    let particle = |p: &str| PARTICLES.contains(&p) || matches!(p, "through" | "thru" | "into");
+    // "hack together something throwaway", "throw together a mockup".
+    let particle =
+        |p: &str| PARTICLES.contains(&p) || matches!(p, "through" | "thru" | "into" | "together");
     match words {
         [verb, p, object, ..] => {
             verb_shaped(verb)
                 && particle(p)
-                && (OBJECT_WORDS.contains(object) || CLAUSE_OPENERS.contains(object))
+                && (OBJECT_WORDS.contains(object)
+                    || CLAUSE_OPENERS.contains(object)
+                    || *object == "something")
         }
         _ => false,
     }

@@ -516,3 +516,12 @@ fn a_verb_on_a_pronoun_opens_a_command() {
         assert!(!is_request(s), "{s}");
     }
 }
+
+#[test]
+fn a_verb_with_together_makes_something() {
+    assert!(is_request(
+        "hack together something throwaway in the terminal"
+    ));
+    assert!(is_request("throw together a quick mockup of the page"));
+    assert!(!is_request("the pieces fit together something like this"));
+}
