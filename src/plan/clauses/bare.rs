@@ -13,8 +13,11 @@ use crate::plan::task_words::starts_joined_task;
 pub(super) fn is_bare(sentence: &str) -> bool {
     const BARE: &[&str] = &[
         "a",
+        "address",
+        "also",
         "and",
         "any",
+        "as",
         "at",
         "can",
         "cause",
@@ -26,32 +29,47 @@ pub(super) fn is_bare(sentence: &str) -> bool {
         "find",
         "fix",
         "going",
+        "handle",
         "happening",
         "help",
+        "i",
+        "i'd",
         "idea",
         "into",
         "investigate",
         "is",
         "it",
         "just",
+        "like",
         "look",
+        "love",
         "me",
+        "need",
         "on",
         "out",
         "please",
         "pls",
         "reason",
+        "resolve",
         "root",
+        "solve",
         "sort",
+        "tackle",
         "that",
         "the",
         "this",
+        "to",
+        "too",
         "us",
+        "wanna",
+        "want",
+        "well",
         "what",
         "what's",
         "whats",
         "why",
         "with",
+        "would",
         "wrong",
         "you",
     ];
@@ -230,6 +248,19 @@ mod tests {
         ] {
             assert!(!on_those_listed(&ws(t)), "{t}");
         }
+    }
+
+    #[test]
+    fn a_want_or_an_also_around_a_bare_ask_keeps_it_bare() {
+        for t in [
+            "Want to fix that too.",
+            "I'd like to fix that as well",
+            "Can you look into that too?",
+            "fix that too please",
+        ] {
+            assert!(is_bare(t), "{t}");
+        }
+        assert!(!is_bare("I'd like to ship that too"));
     }
 
     #[test]
