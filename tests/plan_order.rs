@@ -496,3 +496,12 @@ fn a_clause_of_time_with_no_comma_still_says_the_next_step() {
     );
     assert_eq!(targets(&p), ["brainstorm-ideas", "design-doc"]);
 }
+
+#[test]
+fn lettered_items_are_steps_in_their_order() {
+    let p = plan(
+        "Launch review: please (a) look over the slides for the all-hands for typos and (b) tidy the budget spreadsheet from finance",
+        &[],
+    );
+    assert_eq!(targets(&p), ["slides", "sheets"]);
+}

@@ -105,6 +105,7 @@ fn split_periods(s: &str) -> Vec<&str> {
 fn step_marks(intent: &str, arrows: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     let mut marks = arrows;
     marks.extend(counted(numbers(intent)));
+    marks.extend(counted(letters(intent)));
     marks.extend(counted(step_words(intent)));
     marks.extend(counted(ordinals(intent)));
     marks.extend(bullets(intent));
@@ -194,6 +195,29 @@ fn numbers(intent: &str) -> Vec<(u32, usize, usize)> {
         if closes && spaced {
             let n = intent[d..e].parse().unwrap_or(0);
             out.push((n, i, e + 1));
+        }
+    }
+    out
+}
+
+/// Candidate list letters: "(a)" or "b)" after the start, a space or a
+/// colon, and before a space: "Please (a) go through the hot path, and (b)
+/// set up a benchmark project". (letter's place, start, end).
+fn letters(intent: &str) -> Vec<(u32, usize, usize)> {
+    let b = intent.as_bytes();
+    let mut out = Vec::new();
+    for i in 0..b.len() {
+        let open = b[i] == b'(';
+        let l = if open { i + 1 } else { i };
+        let starts = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b':');
+        let letter = b.get(l).copied().filter(|c| (b'a'..=b'h').contains(c));
+        let (Some(letter), true) = (letter, starts) else {
+            continue;
+        };
+        let closes = b.get(l + 1) == Some(&b')');
+        let spaced = b.get(l + 2).is_none_or(|c| c.is_ascii_whitespace());
+        if closes && spaced {
+            out.push((u32::from(letter - b'a') + 1, i, l + 2));
         }
     }
     out
@@ -355,6 +379,23 @@ mod tests {
                 ("check the numbers".to_string(), true)
             ]
         );
+    }
+
+    #[test]
+    fn lettered_items_mark_steps() {
+        assert_eq!(
+            texts(
+                "Please (a) go through the hot path for smells, and (b) set up a benchmark project"
+            ),
+            [
+                ("Please".to_string(), false),
+                ("go through the hot path for smells, and".to_string(), true),
+                ("set up a benchmark project".to_string(), true),
+            ]
+        );
+        // One letter alone, or letters out of order, make no list.
+        assert_eq!(texts("plan a) in the doc").len(), 1);
+        assert_eq!(texts("see (b) and then (a) again").len(), 1);
     }
 
     #[test]
