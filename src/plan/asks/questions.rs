@@ -24,11 +24,14 @@ pub fn is_question(text: &str) -> bool {
     if asks_a_difference(&w) {
         return true;
     }
-    if (0..w.len())
-        .any(|i| super::owns_at(&w, i) || matches!(w[i].0.as_str(), "i" | "i'm" | "we" | "we're"))
-    {
-        return false;
-    }
+    // The person's own things, from word `k` on: a question about them is
+    // about their work. Before a colon, the person may only say why they
+    // ask ("just so I can put it in the roadmap doc: when does…").
+    let own_from = |k: usize| {
+        (k..w.len()).any(|i| {
+            super::owns_at(&w, i) || matches!(w[i].0.as_str(), "i" | "i'm" | "we" | "we're")
+        })
+    };
     // "What would you change?", "which index would you add?": what the
     // agent would do is asked, about the person's things. Not "when
     // should you use a monorepo?", a question of knowledge.
@@ -83,10 +86,26 @@ pub fn is_question(text: &str) -> bool {
             }
         }
     }
-    let starts: Vec<usize> = [0, lead].into_iter().chain(after_marks).collect();
-    starts
-        .into_iter()
-        .any(|i| i < w.len() && opens_question(&w[i..], text))
+    if !own_from(0) {
+        return [0, lead]
+            .into_iter()
+            .chain(after_marks)
+            .any(|i| i < w.len() && opens_question(&w[i..], text));
+    }
+    // After a colon, a question with nothing of the person's in it, and
+    // no command or step before it ("first pull out what we learned: what
+    // worked, what misled us" lists what the command is about).
+    after_marks.into_iter().any(|i| {
+        let before = text[..w[i].1].trim_end();
+        let steps = words_of(before)
+            .iter()
+            .any(|(x, _, _)| matches!(x.as_str(), "first" | "then" | "next"));
+        before.ends_with(':')
+            && !own_from(i)
+            && !steps
+            && !is_request(before.trim_end_matches(':'))
+            && opens_question(&w[i..], text)
+    })
 }
 
 /// True when `w`, after a comma, opens a clause that says more of what

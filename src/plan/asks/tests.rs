@@ -525,3 +525,15 @@ fn a_verb_with_together_makes_something() {
     assert!(is_request("throw together a quick mockup of the page"));
     assert!(!is_request("the pieces fit together something like this"));
 }
+
+#[test]
+fn a_question_after_why_the_person_asks_is_a_question() {
+    assert!(is_question(
+        "Just so I can put it in the roadmap doc: when does .NET 8 support end"
+    ));
+    // About the person's own things, or what a command before is about.
+    assert!(!is_question("I'm stuck: why does my build fail"));
+    assert!(!is_question(
+        "first pull out what we actually learned from this round: what worked, what misled us"
+    ));
+}
