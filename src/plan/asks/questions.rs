@@ -27,11 +27,14 @@ pub fn is_question(text: &str) -> bool {
     // The person's own things, from word `k` on: a question about them is
     // about their work. Before a colon, the person may only say why they
     // ask ("just so I can put it in the roadmap doc: when does…").
-    let own_from = |k: usize| {
-        (k..w.len()).any(|i| {
-            super::owns_at(&w, i) || matches!(w[i].0.as_str(), "i" | "i'm" | "we" | "we're")
-        })
-    };
+    // Read once, from the end: a long intent has many marks.
+    let mut owned = vec![false; w.len() + 1];
+    for i in (0..w.len()).rev() {
+        owned[i] = owned[i + 1]
+            || super::owns_at(&w, i)
+            || matches!(w[i].0.as_str(), "i" | "i'm" | "we" | "we're");
+    }
+    let own_from = |k: usize| owned[k.min(w.len())];
     // "What would you change?", "which index would you add?": what the
     // agent would do is asked, about the person's things. Not "when
     // should you use a monorepo?", a question of knowledge.
