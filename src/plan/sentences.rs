@@ -176,10 +176,8 @@ fn numbers(intent: &str) -> Vec<(u32, usize, usize)> {
     let b = intent.as_bytes();
     let mut out = Vec::new();
     for i in 0..b.len() {
-        let open = b[i] == b'(';
-        let d = if open { i + 1 } else { i };
-        let starts = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b':');
-        if !starts || !b.get(d).is_some_and(u8::is_ascii_digit) {
+        let (open, d) = mark_open(b, i);
+        if !mark_starts(b, i) || !b.get(d).is_some_and(u8::is_ascii_digit) {
             continue;
         }
         let mut e = d;
@@ -200,6 +198,19 @@ fn numbers(intent: &str) -> Vec<(u32, usize, usize)> {
     out
 }
 
+/// Whether a list mark at byte `i` of `b` opens with "(", and where its
+/// number or letter is.
+fn mark_open(b: &[u8], i: usize) -> (bool, usize) {
+    let open = b[i] == b'(';
+    (open, if open { i + 1 } else { i })
+}
+
+/// True when a list mark may start at byte `i` of `b`: at the start, or
+/// after a space or a colon.
+fn mark_starts(b: &[u8], i: usize) -> bool {
+    i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b':')
+}
+
 /// Candidate list letters: "(a)" or "b)" after the start, a space or a
 /// colon, and before a space: "Please (a) go through the hot path, and (b)
 /// set up a benchmark project". (letter's place, start, end).
@@ -207,11 +218,9 @@ fn letters(intent: &str) -> Vec<(u32, usize, usize)> {
     let b = intent.as_bytes();
     let mut out = Vec::new();
     for i in 0..b.len() {
-        let open = b[i] == b'(';
-        let l = if open { i + 1 } else { i };
-        let starts = i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b':');
+        let (_, l) = mark_open(b, i);
         let letter = b.get(l).copied().filter(|c| (b'a'..=b'h').contains(c));
-        let (Some(letter), true) = (letter, starts) else {
+        let (Some(letter), true) = (letter, mark_starts(b, i)) else {
             continue;
         };
         let closes = b.get(l + 1) == Some(&b')');
