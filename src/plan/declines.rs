@@ -215,6 +215,10 @@ pub fn declines_work(sentence: &str, asked: bool) -> bool {
 /// them". An intent that asks nothing else plans nothing, unless it tells
 /// of something failing (see [`super::clauses`]).
 pub fn forbids_work(sentence: &str) -> bool {
+    // Most sentences hold no "don't": the search says so first.
+    if !may_decline(sentence) {
+        return false;
+    }
     let pieces = pieces_of(sentence);
     let forbids = |p: &&str| {
         let (w, lead) = led_words(p);

@@ -35,6 +35,10 @@ pub fn is_question(text: &str) -> bool {
             || matches!(w[i].0.as_str(), "i" | "i'm" | "we" | "we're");
     }
     let own_from = |k: usize| owned[k.min(w.len())];
+    // About the person's own things, and no colon a reason could end at.
+    if own_from(0) && !text.contains(':') {
+        return false;
+    }
     // "What would you change?", "which index would you add?": what the
     // agent would do is asked, about the person's things. Not "when
     // should you use a monorepo?", a question of knowledge.
@@ -406,6 +410,9 @@ pub fn is_knowledge_request(text: &str) -> bool {
 /// beside it: "just answer, dont need a whole course on it", "short answer
 /// please", "answer briefly".
 fn asks_an_answer(t: &str) -> bool {
+    if !t.contains("answer") {
+        return false;
+    }
     let w = words_of(t);
     let word = |k: usize| w.get(k).map_or("", |x| x.0.as_str());
     let lead = usize::from(matches!(word(0), "just" | "only" | "please" | "pls"));
