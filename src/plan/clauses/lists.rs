@@ -114,7 +114,19 @@ fn qualifies(
         };
     }
     let at = item.start + usize::from(words[item.start].0 == "and");
-    at < item.end && opener(at) && item.end - at >= MIN_WORDS && !told_of(words, item)
+    at < item.end
+        && (opener(at) || counts(&words[at].0))
+        && item.end - at >= MIN_WORDS
+        && !told_of(words, item)
+}
+
+/// True when `w` counts the things an item asks for: "…, and three slides
+/// summarising the numbers" is an item as "…, and a slide…" is.
+fn counts(w: &str) -> bool {
+    const NUMBERS: &[&str] = &[
+        "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    NUMBERS.contains(&w) || (w.len() <= 3 && w.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// True when `item` says who made or did the thing it names, in the past:
@@ -184,6 +196,24 @@ mod tests {
             )
             .len(),
             3
+        );
+    }
+
+    #[test]
+    fn an_item_may_count_what_it_asks_for() {
+        assert_eq!(
+            texts(
+                "I need three things: the budget in an Excel workbook, a cover letter \
+                 as a Word document, and three slides summarising the numbers"
+            )
+            .last()
+            .map(String::as_str),
+            Some("three slides summarising the numbers")
+        );
+        // Short counted items still name parts of one thing.
+        assert_eq!(
+            texts("I need the preview, the frames, and two headlines").len(),
+            1
         );
     }
 
