@@ -6,8 +6,9 @@
 //! instructions come first and are plain text, so a headless agent reading
 //! its prompt from stdin can answer as it is. The answer is read from its
 //! stdout: a JSON list of names, `{"skills": [...]}`, either of them inside
-//! a code fence or a sentence, or a Claude `--output-format json` envelope
-//! around one. Names may be written `/name`, `$name` or `plugin:name`, in
+//! a code fence or a sentence, or around one a Claude `--output-format
+//! json` or Gemini `--output-format json` envelope, or a Codex `exec
+//! --json` event stream. Names may be written `/name`, `$name` or `plugin:name`, in
 //! any case. An answer with no JSON list is read as prose: names in
 //! backticks or opening the items of a list (`- pdf`, `2. xlsx`), or an
 //! answer that is only names ("pdf, xlsx"); "none of these apply" is no
@@ -137,8 +138,9 @@ fn json_starts(text: &str) -> impl Iterator<Item = usize> + '_ {
 }
 
 /// The list of names a JSON value carries: a list of strings, an object
-/// with `skills` (or `selected`, `names`), or a string holding one of those
-/// (Claude's `{"result": "…"}` envelope).
+/// with `skills` (or `selected`, `names`), or a string holding one of those:
+/// Claude's `{"result": "…"}` envelope, Gemini's `{"response": "…"}`, or
+/// the message item of a Codex `exec --json` event stream.
 fn list_in(v: &Value) -> Option<Vec<Value>> {
     match v {
         Value::Array(a) if a.iter().all(|x| x.is_string() || x.is_object()) => Some(
@@ -155,10 +157,16 @@ fn list_in(v: &Value) -> Option<Vec<Value>> {
                     return Some(list);
                 }
             }
-            match o.get("result") {
-                Some(Value::String(s)) => parse_answer(s).ok(),
-                _ => None,
-            }
+            // Claude's `result`, Gemini's `response`, and the `text` of a
+            // Codex `--json` message item (not of its reasoning).
+            let said = |k: &str| o.get(k).and_then(Value::as_str);
+            let message = ["type", "item_type"]
+                .iter()
+                .any(|k| said(k).is_some_and(|t| t.ends_with("message")));
+            said("result")
+                .or_else(|| said("response"))
+                .or_else(|| said("text").filter(|_| message))
+                .and_then(|s| parse_answer(s).ok())
         }
         _ => None,
     }
@@ -245,6 +253,27 @@ mod tests {
             ["pdf"]
         );
         assert_eq!(names(r#"[{"name": "pdf", "why": "PDF work"}]"#), ["pdf"]);
+        // Gemini's `--output-format json` envelope.
+        assert_eq!(
+            names(r#"{"response": "I'd use:\n```json\n[\"xlsx\"]\n```", "stats": {"models": {}}}"#),
+            ["xlsx"]
+        );
+        // A Codex `exec --json` stream: the last message item answers; a
+        // list in its reasoning does not.
+        let codex = [
+            r#"{"type":"thread.started","thread_id":"t1"}"#,
+            r#"{"type":"item.completed","item":{"id":"item_0","type":"reasoning","text":"maybe [\"docx\"]?"}}"#,
+            r#"{"type":"item.completed","item":{"id":"item_1","type":"agent_message","text":"[\"pdf\"]"}}"#,
+            r#"{"type":"turn.completed","usage":{"input_tokens":10,"output_tokens":2}}"#,
+        ]
+        .join("\n");
+        assert_eq!(names(&codex), ["pdf"]);
+        let reasoning_only = [
+            r#"{"type":"item.completed","item":{"type":"reasoning","text":"[\"docx\"]"}}"#,
+            r#"{"type":"turn.completed"}"#,
+        ]
+        .join("\n");
+        assert_eq!(parse_answer(&reasoning_only), Err(AnswerError::NoList));
         assert_eq!(names("[]"), Vec::<String>::new());
         assert_eq!(parse_answer("  "), Err(AnswerError::Empty));
         assert_eq!(parse_answer("no idea"), Err(AnswerError::NoList));
