@@ -211,6 +211,35 @@ fn check_and_show_list_inferred_links_with_their_source() {
         text.contains("drafting-plans -> carrying-out-plans is inferred (skill-text)"),
         "{text}"
     );
+    // Each note points at the line that states the link: the body line of
+    // the skill that says it, or the description of the one that needs it.
+    let finding = |needle: &str| {
+        v["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["message"].as_str().unwrap().contains(needle))
+            .cloned()
+            .unwrap_or_else(|| panic!("no finding with {needle}: {text}"))
+    };
+    let said = finding("drafting-plans -> carrying-out-plans is inferred (skill-text)");
+    assert!(
+        said["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("drafting-plans/SKILL.md"),
+        "{said}"
+    );
+    assert_eq!(said["line"], 9, "{said}");
+    let needed = finding("drafting-plans -> carrying-out-plans is inferred (artifact-name)");
+    assert!(
+        needed["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("carrying-out-plans/SKILL.md"),
+        "{needed}"
+    );
+    assert_eq!(needed["line"], 3, "{needed}");
     let (mut cmd, _h) = re0_repo();
     let v = json(cmd.args([
         "--catalog",

@@ -82,24 +82,48 @@ fn sort(diagnostics: &mut [Cow<'_, Diagnostic>]) {
     diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
 }
 
-/// The order re0 would infer between skills that declare no contract.
+/// The order re0 would infer between skills that declare no contract,
+/// noted at the line that states it: the body line of a `skill-text`
+/// link, the `description` key of the skill whose need an
+/// `artifact-name` link meets.
 fn inferred_links(catalog: &Catalog, out: &mut Vec<Diagnostic>) {
-    for (from, to, source, detail) in crate::plan::infer::catalog_links(catalog) {
-        let (a, b) = (&catalog.skills[from], &catalog.skills[to]);
+    for link in crate::plan::infer::catalog_links(catalog) {
+        let (a, b) = (&catalog.skills[link.from], &catalog.skills[link.to]);
+        let file = &catalog.skills[link.said_by].file;
         out.push(
             Diagnostic::new(
                 rules::INFERRED_LINK,
-                &b.file,
+                file,
                 format!(
-                    "{} -> {} is inferred ({}): {detail}",
+                    "{} -> {} is inferred ({}): {}",
                     a.key(),
                     b.key(),
-                    source.as_str()
+                    link.source.as_str(),
+                    link.detail
                 ),
             )
+            .at_line(stating_line(file, link.quote.as_deref()))
             .help("declare it with requires/produces under metadata to make it a contract"),
         );
     }
+}
+
+/// The 1-based line of `file` that states a link: the first that opens
+/// with `quote` (without the mark of its clipping), or without one the
+/// frontmatter's `description` key.
+fn stating_line(file: &std::path::Path, quote: Option<&str>) -> Option<usize> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let mut lines = crate::lines::lines(&text).enumerate();
+    let found = match quote {
+        Some(q) => {
+            let q = q.trim_end_matches('…');
+            lines.find(|(_, l)| !q.is_empty() && l.trim().starts_with(q))
+        }
+        None => lines
+            .take_while(|&(n, l)| n == 0 || l.trim_end() != "---")
+            .find(|(_, l)| l.starts_with("description:")),
+    };
+    found.map(|(n, _)| n + 1)
 }
 
 fn unresolved_requires(catalog: &Catalog, out: &mut Vec<Diagnostic>) {

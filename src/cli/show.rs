@@ -152,13 +152,13 @@ fn inferred_links(ctx: &Context, skill: &Skill) -> Vec<serde_json::Value> {
     let me = ctx.catalog.index_of(&skill.key());
     crate::plan::infer::catalog_links(&ctx.catalog)
         .into_iter()
-        .filter(|(a, b, _, _)| Some(*a) == me || Some(*b) == me)
-        .map(|(a, b, source, detail)| {
+        .filter(|l| Some(l.from) == me || Some(l.to) == me)
+        .map(|l| {
             serde_json::json!({
-                "from": ctx.catalog.skills[a].key(),
-                "to": ctx.catalog.skills[b].key(),
-                "source": source.as_str(),
-                "detail": detail,
+                "from": ctx.catalog.skills[l.from].key(),
+                "to": ctx.catalog.skills[l.to].key(),
+                "source": l.source.as_str(),
+                "detail": l.detail,
             })
         })
         .collect()

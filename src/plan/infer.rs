@@ -437,7 +437,7 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
 /// alone (body relations and artifact names; the intent's order and
 /// activity words need an intent), as (from, to, source, detail) over
 /// catalog indices. For `re0 check` and `re0 show`.
-pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
+pub fn catalog_links(catalog: &Catalog) -> Vec<CatalogLink> {
     let a = Analyzer::default();
     let mut out = Vec::new();
     let mut makers: std::collections::BTreeMap<String, Vec<(usize, String)>> = Default::default();
@@ -469,7 +469,14 @@ pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
                 continue;
             };
             let (from, to) = if first { (j, *i) } else { (*i, j) };
-            out.push((from, to, Source::SkillText, format!("{me} says: \"{q}\"")));
+            out.push(CatalogLink {
+                from,
+                to,
+                source: Source::SkillText,
+                detail: format!("{me} says: \"{q}\""),
+                said_by: *i,
+                quote: Some(q.clone()),
+            });
         }
         for need in &p.needs {
             let Some(last) = a.terms(need).pop() else {
@@ -477,22 +484,40 @@ pub fn catalog_links(catalog: &Catalog) -> Vec<(usize, usize, Source, String)> {
             };
             for (j, made) in makers.get(&last).into_iter().flatten() {
                 if j != i {
-                    out.push((
-                        *j,
-                        *i,
-                        Source::ArtifactName,
-                        format!(
+                    out.push(CatalogLink {
+                        from: *j,
+                        to: *i,
+                        source: Source::ArtifactName,
+                        detail: format!(
                             "{} makes '{made}'; {me} needs '{need}'",
                             catalog.skills[*j].key()
                         ),
-                    ));
+                        said_by: *i,
+                        quote: None,
+                    });
                 }
             }
         }
     }
-    out.sort_by_key(|x| (x.0, x.1, x.2));
-    out.dedup_by(|x, y| (x.0, x.1, x.2) == (y.0, y.1, y.2));
+    out.sort_by_key(|x| (x.from, x.to, x.source));
+    out.dedup_by(|x, y| (x.from, x.to, x.source) == (y.from, y.to, y.source));
     out
+}
+
+/// A link [`catalog_links`] infers between two skills of a catalog.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatalogLink {
+    /// Runs before `to`.
+    pub from: usize,
+    pub to: usize,
+    pub source: Source,
+    /// What says so, for people.
+    pub detail: String,
+    /// The skill whose text states it: the one with the body line, or the
+    /// one whose description names what it needs.
+    pub said_by: usize,
+    /// The body line that states it (clipped), for a `skill-text` link.
+    pub quote: Option<String>,
 }
 
 pub(super) fn link(from: usize, to: usize, source: Source, detail: String) -> Inferred {
