@@ -403,7 +403,8 @@ pub fn is_knowledge_request(text: &str) -> bool {
     // `agent_explains`).
     MARKERS.iter().any(|m| asked_to_know(m, false))
         || t.contains("explain") && plain_telling(&t, asked_to_know)
-        || asks_an_answer(&t)
+        || t.split([',', ';'])
+            .any(|piece| asks_an_answer(piece.trim()))
 }
 
 /// True when `t` (lowercased) asks for the answer to a question asked
@@ -416,6 +417,13 @@ fn asks_an_answer(t: &str) -> bool {
     let w = words_of(t);
     let word = |k: usize| w.get(k).map_or("", |x| x.0.as_str());
     let lead = usize::from(matches!(word(0), "just" | "only" | "please" | "pls"));
+    // "(I) just need a straight answer", "want a quick answer".
+    if let Some(k) = wants_one(&word, lead) {
+        return match word(k) {
+            "answer" => true,
+            adjective => ANSWER_KINDS.contains(&adjective) && word(k + 1) == "answer",
+        };
+    }
     // "answer" alone before a mark: "just answer, …".
     let alone = w.get(lead).is_some_and(|(_, _, end)| {
         let after = t[*end..].trim_start();
@@ -425,9 +433,27 @@ fn asks_an_answer(t: &str) -> bool {
         ("answer", next) => {
             alone || matches!(next, "briefly" | "please" | "pls" | "in" | "quickly")
         }
-        ("short" | "quick" | "brief" | "one-line" | "one-word", "answer") => true,
+        (kind, "answer") => ANSWER_KINDS.contains(&kind),
         _ => false,
     }
+}
+
+/// Kinds of answer a person asks for beside a question.
+const ANSWER_KINDS: &[&str] = &[
+    "brief", "direct", "one-line", "one-word", "quick", "short", "simple", "straight",
+];
+
+/// Where the thing wanted starts when the words from `lead` say a person
+/// needs or wants one: "need a", "i just want an", "we only need a".
+fn wants_one<'a>(word: &impl Fn(usize) -> &'a str, lead: usize) -> Option<usize> {
+    let mut k = lead;
+    k += usize::from(matches!(word(k), "i" | "we"));
+    k += usize::from(matches!(word(k), "just" | "only" | "really"));
+    if !matches!(word(k), "need" | "needs" | "want" | "wanted") {
+        return None;
+    }
+    k += 1;
+    matches!(word(k), "a" | "an").then_some(k + 1)
 }
 
 /// True when what the person asks to be told is about their own work, not

@@ -471,6 +471,16 @@ fn a_question_may_follow_a_dash_and_an_answer_be_asked_briefly() {
         "just answer, dont need a whole course on it"
     ));
     assert!(is_knowledge_request("short answer please"));
+    assert!(is_knowledge_request(
+        "finance is asking, just need a straight answer not a config change"
+    ));
+    assert!(is_knowledge_request("I only want a quick answer"));
+    assert!(!is_knowledge_request(
+        "we need a direct reply to the customer"
+    ));
+    assert!(!is_knowledge_request(
+        "answer the reviewer's comments on the PR"
+    ));
     assert!(!is_knowledge_request(
         "answer the reviewer's comments on the PR"
     ));
