@@ -450,6 +450,7 @@ fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
         "whats the actual difference between slides and a design doc these days? just answer, dont need a whole course on it",
         "is a pptx deck better than a pdf for the all-hands? short answer please",
         "is a pptx deck billed per seat or per file? finance is asking, just need a straight answer not a deck change",
+        "does the pptx skill read fonts from the template too? not asking u to change the deck, just wanna know",
         // Why the person asks, then the question after a colon.
         "Just so I can put it in the all-hands deck: when does daylight saving time end in Europe?",
     ] {

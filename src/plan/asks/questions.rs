@@ -404,7 +404,31 @@ pub fn is_knowledge_request(text: &str) -> bool {
     MARKERS.iter().any(|m| asked_to_know(m, false))
         || t.contains("explain") && plain_telling(&t, asked_to_know)
         || t.split([',', ';'])
-            .any(|piece| asks_an_answer(piece.trim()))
+            .any(|piece| asks_an_answer(piece.trim()) || only_to_know(piece.trim()))
+}
+
+/// True when `t` (lowercased) says the question beside it is asked only to
+/// know, and nothing is said after: "just wanna know", "i only want to
+/// know tho", "just curious", "just asking". With an object ("just want
+/// to know what changed") it is the question itself, read elsewhere.
+fn only_to_know(t: &str) -> bool {
+    const SOFT: &[&str] = &["lol", "really", "thanks", "tho", "though", "thx"];
+    let mut w: Vec<String> = words_of(t).into_iter().map(|x| x.0).collect();
+    while w.last().is_some_and(|x| SOFT.contains(&x.as_str())) {
+        w.pop();
+    }
+    let w: Vec<&str> = w.iter().map(String::as_str).collect();
+    let rest = match w.split_first() {
+        Some((&("i" | "im" | "i'm"), rest)) => rest,
+        _ => &w[..],
+    };
+    match rest {
+        ["just" | "only", "curious" | "asking" | "wondering"] => true,
+        ["just" | "only", want @ .., "know"] => {
+            matches!(want, ["want" | "wanted", "to"] | ["wanna"])
+        }
+        _ => false,
+    }
 }
 
 /// True when `t` (lowercased) asks for the answer to a question asked

@@ -475,6 +475,16 @@ fn a_question_may_follow_a_dash_and_an_answer_be_asked_briefly() {
         "finance is asking, just need a straight answer not a config change"
     ));
     assert!(is_knowledge_request("I only want a quick answer"));
+    // Only to know, with nothing after: the question beside it is all.
+    for s in [
+        "not asking u to change the file, just wanna know",
+        "i just want to know tho",
+        "just curious",
+        "only asking",
+    ] {
+        assert!(is_knowledge_request(s), "{s}");
+    }
+    assert!(!is_knowledge_request("just want to know the fix works"));
     assert!(!is_knowledge_request(
         "we need a direct reply to the customer"
     ));
