@@ -437,6 +437,8 @@ fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
         "No changes needed for the slides there, resolving the thread.",
         "the slides for the all-hands went fine, not doing anything more with them today",
         "I rebuilt the deck by hand last night, just FYI for the ticket.",
+        // A report, and a sentence that says all is well now.
+        "the powerpoint deck is already exported and all the slides are reviewed. we're good, just wanted to say it works great",
         // One piece of work forbidden, nothing asked instead.
         "the slides for the all-hands are final, don't edit them. I'll present them tomorrow.",
         "the slides for the all-hands are final, please don't edit them.",

@@ -1,7 +1,8 @@
 //! Sentences that only report work already done: "the report has now been
 //! submitted", "CI went green overnight and the branch has since been
 //! merged", "- [x] Linear ticket filed". A message made of nothing else
-//! (with declines, thanks or asides beside them) asks for no work.
+//! (with declines, thanks or asides beside them) asks for no work. So
+//! do sentences that say all is well now ("we're good", "it works great").
 
 use super::{a_piece_asks, has_words};
 use crate::plan::clauses::words_of;
@@ -11,6 +12,7 @@ use crate::plan::task_words::starts_joined_task;
 /// the lowercased sentence.
 const DONE: &[&str] = &[
     "all done",
+    "all good",
     "all green",
     "already",
     "are done",
@@ -36,6 +38,11 @@ const DONE: &[&str] = &[
     "went live",
     "went out",
     "were merged",
+    "we're good",
+    "works fine",
+    "works great",
+    "works now",
+    "works perfectly",
     "wrapped",
 ];
 
@@ -126,6 +133,9 @@ mod tests {
             "Just finished sprint planning for sprint 23, capacity came out at 42 points.",
             "Our SEO agency's audit came in last week and it was better than I expected.",
             "the new deck came back from design yesterday",
+            // A state that is well now: nothing left to do.
+            "we're good, just wanted to say it works great",
+            "all good now, the bot works perfectly",
         ] {
             assert!(reports_done(s), "{s}");
         }
@@ -146,6 +156,8 @@ mod tests {
             "finished the payments refactor, get it looked over before I merge",
             "Get the rebase finished first.",
             "have the migration completed by Friday",
+            "the bot works great on desktop but not on phones",
+            "all good except the deploy step",
         ] {
             assert!(!reports_done(s), "{s}");
         }
