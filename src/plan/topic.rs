@@ -309,6 +309,12 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         // "no need to touch the spreadsheet, just fix the CI": spared.
         "no" if at(i + 1) == Some("need") && at(i + 2) == Some("to") && told(i) => Some(i + 3),
         "forget" if at(i + 1) == Some("about") && told(i) => Some(i + 2),
+        // "a docker source, nothing to do with AMIs": what it is not about.
+        "nothing"
+            if at(i + 1) == Some("to") && at(i + 2) == Some("do") && at(i + 3) == Some("with") =>
+        {
+            Some(i + 4)
+        }
         // "I'll do the slides myself, but fix the CI": the person's own
         // work, not the agent's.
         "i'll" | "we'll" if told(i) && does_it_self(ws, i + 1) => Some(i + 1),
@@ -356,6 +362,15 @@ mod tests {
         // What a program complains or warns about is the trouble itself.
         assert_eq!(span("git halted, complaining about conflicting edits"), "");
         assert_eq!(span("the linter warns about unused imports"), "");
+    }
+
+    #[test]
+    fn what_a_request_has_nothing_to_do_with_is_no_part_of_it() {
+        assert_eq!(
+            span("we just need a docker source, nothing to do with AMIs"),
+            "AMIs"
+        );
+        assert_eq!(span("there is nothing to do today"), "");
     }
 
     #[test]
