@@ -437,6 +437,8 @@ fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
         "No changes needed for the slides there, resolving the thread.",
         "the slides for the all-hands went fine, not doing anything more with them today",
         "I rebuilt the deck by hand last night, just FYI for the ticket.",
+        // Work named and put off.
+        "ill need a powerpoint deck for the all-hands next week but hold off for now, ill send the numbers later",
         // A report, and a sentence that says all is well now.
         "the powerpoint deck is already exported and all the slides are reviewed. we're good, just wanted to say it works great",
         // One piece of work forbidden, nothing asked instead.

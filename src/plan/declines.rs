@@ -281,6 +281,9 @@ fn may_decline(text: &str) -> bool {
         "ignore ",
         "fyi",
         "double-check",
+        "but hold off",
+        "but not yet",
+        "but not now",
     ];
     // One automaton for every phrase, in either apostrophe: one pass over
     // the text, not one per phrase.
@@ -422,6 +425,7 @@ fn declines_words(w: &[String]) -> bool {
         || needs_none(rest)
         || none_needs(rest)
         || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
+        || tails::put_off(w)
 }
 
 /// True when `w` is two declines said without a mark between them, as

@@ -1,6 +1,8 @@
 //! What may follow a phrase of decline in its piece: when, to whom, and
 //! what it is about ("no changes needed for the net8 port there", "just
-//! letting you know it's done", "never mind the PDF form from earlier").
+//! letting you know it's done", "never mind the PDF form from earlier");
+//! and a tail that puts off the work its piece names ("ill need a press
+//! release for the launch but hold off for now").
 
 use super::{folded_words, opens_with};
 
@@ -147,4 +149,34 @@ pub(super) fn is_tail(words: &[String]) -> bool {
     time.is_empty()
         || time.len() <= 6 && TIME.contains(&time[0].as_str())
         || k > 0 && ABOUT.contains(&words[k - 1].as_str()) && is_taken_back(time)
+}
+
+/// True when the words of a piece end in "but" and a putting off with
+/// nothing after it: "ill need a press release next week but hold off for
+/// now", "fix the footer, but not yet". The work it names is not asked for
+/// now. Not "it passes but not yet on windows": a putting off says no
+/// more than when.
+pub(super) fn put_off(w: &[String]) -> bool {
+    const PUT_OFF: &[&[&str]] = &[
+        &["hold", "off"],
+        &["hold", "off", "for", "now"],
+        &["hold", "off", "on", "it"],
+        &["hold", "off", "on", "that"],
+        &["not", "yet"],
+        &["not", "now"],
+        &["not", "right", "now"],
+        &["not", "today"],
+    ];
+    const SOFT: &[&str] = &["please", "pls", "thanks", "thx", "though", "tho"];
+    let Some(but) = w.iter().rposition(|x| x == "but") else {
+        return false;
+    };
+    let mut tail: &[String] = &w[but + 1..];
+    while tail.last().is_some_and(|x| SOFT.contains(&x.as_str())) {
+        tail = &tail[..tail.len() - 1];
+    }
+    but > 0
+        && PUT_OFF
+            .iter()
+            .any(|p| tail.iter().map(String::as_str).eq(p.iter().copied()))
 }

@@ -430,3 +430,21 @@ fn what_is_not_needed_asks_nothing() {
     assert!(!a_piece_asks("just answer, dont need a whole course on it"));
     assert!(a_piece_asks("just answer, and fix the typo too"));
 }
+
+#[test]
+fn work_put_off_is_not_asked_for_now() {
+    for s in [
+        "ill need a press release for the launch next week but hold off for now",
+        "we'll want the changelog written but not yet thanks",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    for s in [
+        // Said of a state, or with more after it.
+        "the tests pass but not yet on windows",
+        "write the changelog but hold off on the release notes",
+        "fix the footer but not the header",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
