@@ -405,12 +405,33 @@ pub fn is_knowledge_request(text: &str) -> bool {
         || t.contains("explain") && plain_telling(&t, asked_to_know)
         || t.split([',', ';'])
             .any(|piece| asks_an_answer(piece.trim()) || only_to_know(piece.trim()))
+        || curious(&t) && !crate::plan::idioms::tells_of_trouble(&t)
+}
+
+/// True when a piece of `t` (lowercased) says only that the person is
+/// curious: "just curious", "only asking", "just wondering tho". Beside
+/// news of trouble it is not ("the build keeps failing, just curious").
+fn curious(t: &str) -> bool {
+    t.split([',', ';', '.', '!']).any(|piece| {
+        let w: Vec<String> = words_of(piece).into_iter().map(|x| x.0).collect();
+        let w: Vec<&str> = w.iter().map(String::as_str).collect();
+        matches!(
+            w.as_slice(),
+            ["just" | "only", "curious" | "asking" | "wondering"]
+                | [
+                    "just" | "only",
+                    "curious" | "asking" | "wondering",
+                    "tho" | "though" | "lol"
+                ]
+        )
+    })
 }
 
 /// True when `t` (lowercased) says the question beside it is asked only to
 /// know, and nothing is said after: "just wanna know", "i only want to
-/// know tho", "just curious", "just asking". With an object ("just want
-/// to know what changed") it is the question itself, read elsewhere.
+/// know tho". With an object ("just want to know what changed") it is the
+/// question itself, read elsewhere. Not "just curious": after a failure
+/// ("the build keeps failing, just curious") it may still be worked on.
 fn only_to_know(t: &str) -> bool {
     const SOFT: &[&str] = &["lol", "really", "thanks", "tho", "though", "thx"];
     let mut w: Vec<String> = words_of(t).into_iter().map(|x| x.0).collect();
@@ -423,7 +444,6 @@ fn only_to_know(t: &str) -> bool {
         _ => &w[..],
     };
     match rest {
-        ["just" | "only", "curious" | "asking" | "wondering"] => true,
         ["just" | "only", want @ .., "know"] => {
             matches!(want, ["want" | "wanted", "to"] | ["wanna"])
         }
