@@ -106,6 +106,18 @@ fn localhost_is_local() {
 }
 
 #[test]
+fn subtitles_are_captions() {
+    // A terse description says "captions"; people say "subtitles" or name
+    // the file (`.srt`).
+    for intent in [
+        "put subtitles from the interview audio at the bottom of the clip",
+        "the editor sent a subtitle file, spot_final.srt, run those lines along the bottom",
+    ] {
+        assert_eq!(planned_in(REAL, intent), ["clip-captions"], "{intent}");
+    }
+}
+
+#[test]
 fn a_landing_page_is_an_interface() {
     // Building the page asks for its design; the words on it for copy.
     assert_eq!(

@@ -48,6 +48,8 @@
 //! | `github` | github, gh |
 //! | `terraform` / `mongodb` | tf / mongo |
 //! | `local` | localhost ("test it on localhost" is a local web app) |
+//! | `caption` | caption(s), subtitle(s), srt, vtt |
+//! | `video` / `audio` | video(s), mp4, mov, webm / audio, mp3, wav |
 
 /// Single words, each group with its canonical term.
 #[rustfmt::skip]
@@ -82,6 +84,9 @@ pub const WORDS: &[(&[&str], &str)] = &[
     (&["local", "localhost"], "local"),
     (&["tdd"], "tdd"),
     (&["webpage", "webpages"], "webpag"),
+    (&["caption", "captions", "subtitle", "subtitles", "srt", "vtt"], "caption"),
+    (&["video", "videos", "mp4", "mov", "webm"], "video"),
+    (&["audio", "mp3", "wav"], "audio"),
 ];
 
 /// The canonical term of a single lowercase word, if it is in the table.
@@ -293,6 +298,10 @@ mod tests {
             ("tf", "terraform"),
             ("mongo", "mongodb"),
             ("localhost", "local"),
+            ("subtitles", "captions"),
+            ("srt", "caption"),
+            ("mp4", "video"),
+            ("wav", "audio"),
         ] {
             assert_eq!(word(short), word(long), "{short}");
             assert!(!is_canonical(word(short).unwrap()), "{short}");
