@@ -35,6 +35,7 @@
 //! | `aim` | not sure / haven't decided / don't know (…) what I want out of it (yet), not sure what to ask, what (…) I'm after, what (…) I'm (…) going for: material handed over with a thin ask ("not sure what I want for dinner" is not) |
 //! | `consolid` | everything/all (…) else point(ing) at it, point the/all others/rest (…) at/to it, the/all others/rest (…) point at/to it, make/pick/choose (…) the real/canonical/authoritative one, the authoritative/canonical version, copy or source, exactly one place/spot/home: one source of truth for a scattered fact |
 //! | `remov` | get rid of: removing, as skills that strip a thing say |
+//! | `upgrad` | bump, bring, move or update (…) to (the) latest, newest or current; bring (…) up to date or up to the latest; (N) versions, releases or majors behind: an upgrade, as skills for one say |
 //! | `creat` | cut a (…) branch: a branch created, as git skills say |
 //! | `algorithm` | something pretty/mesmerizing/beautiful/hypnotic (…) with code: generative art made by an algorithm |
 //! | `worktre` | a separate/second/another/isolated/fresh checkout: a git worktree |
@@ -226,6 +227,11 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["everything|all", GAP, "point|points|pointing", "at|to"], "consolid", Always),
     (&["exactly", "one", "place|spot|home"], "consolid", Always),
     (&["get|getting|got", "rid", "of"], "remov", Always),
+    (&["bump|bumping|bring|move|update|updating", GAP, "to", "the", "latest|newest|current"], "upgrad", Always),
+    (&["bump|bumping|bring|move|update|updating", GAP, "to", "latest|newest"], "upgrad", Always),
+    (&["bring|bringing", GAP, "up", "to", "date"], "upgrad", Always),
+    (&["bring|bringing", GAP, "up", "to", "the", "latest|newest|current"], "upgrad", Always),
+    (&["versions|releases|majors", "behind"], "upgrad", Always),
     (&["cut|cutting", "a|the", GAP, "branch"], "creat", Always),
     (&["point|points|pointing", "the|all", "others|rest", GAP, "at|to"], "consolid", Always),
     (&["make|pick|choose", GAP, "the", "real|canonical|authoritative", "one"], "consolid", Always),

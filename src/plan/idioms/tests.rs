@@ -490,3 +490,23 @@ fn what_a_cycle_taught_asks_for_its_lessons() {
     assert_eq!(terms("write down what the attempt taught us"), ["lesson"]);
     assert!(terms("what we learn in school").is_empty());
 }
+
+#[test]
+fn a_tool_behind_its_latest_version_asks_for_an_upgrade() {
+    for s in [
+        "bump remotion to the latest version",
+        "our remotion stuff is like 20 versions behind",
+        "bring all of it up to the newest release",
+        "update the sdk to latest",
+        "bring the deps up to date",
+    ] {
+        assert_eq!(terms(s), ["upgrad"], "{s}");
+    }
+    // A release bumped, or the latest of something else, is no upgrade.
+    for s in [
+        "bump the version and tag it",
+        "read the latest release notes",
+    ] {
+        assert!(terms(s).is_empty(), "{s}");
+    }
+}
