@@ -403,7 +403,7 @@ pub fn is_knowledge_request(text: &str) -> bool {
     // `agent_explains`).
     MARKERS.iter().any(|m| asked_to_know(m, false))
         || t.contains("explain") && plain_telling(&t, asked_to_know)
-        || t.split([',', ';'])
+        || t.split([',', ';', ':'])
             .any(|piece| asks_an_answer(piece.trim()) || only_to_know(piece.trim()))
         || curious(&t) && !crate::plan::idioms::tells_of_trouble(&t)
 }
@@ -475,7 +475,11 @@ fn asks_an_answer(t: &str) -> bool {
     });
     match (word(lead), word(lead + 1)) {
         ("answer", next) => {
-            alone || matches!(next, "briefly" | "please" | "pls" | "in" | "quickly")
+            alone
+                || matches!(
+                    next,
+                    "briefly" | "directly" | "plainly" | "please" | "pls" | "in" | "quickly"
+                )
         }
         (kind, "answer") => ANSWER_KINDS.contains(&kind),
         _ => false,

@@ -475,6 +475,9 @@ fn a_question_may_follow_a_dash_and_an_answer_be_asked_briefly() {
         "finance is asking, just need a straight answer not a config change"
     ));
     assert!(is_knowledge_request("I only want a quick answer"));
+    assert!(is_knowledge_request(
+        "Quick one, just answer directly: in Postgres 16, will the index be used?"
+    ));
     // Only to know, with nothing after: the question beside it is all.
     for s in [
         "not asking u to change the file, just wanna know",
