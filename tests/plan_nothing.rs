@@ -439,6 +439,9 @@ fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
         "I rebuilt the deck by hand last night, just FYI for the ticket.",
         // Work named and put off.
         "ill need a powerpoint deck for the all-hands next week but hold off for now, ill send the numbers later",
+        // Only what happened, in the past, nothing asked.
+        "the powerpoint at yesterday's all-hands was so boring i almost fell asleep",
+        "the slides you made last week went down great with the board haha",
         // News passed on, and an answer asked for directly.
         "The all-hands slides went out on Monday and people liked them; Sara said they were the clearest yet. Just passing that on.",
         "Quick one, just answer directly: in PowerPoint, will a slide master apply to slides already made? Yes/no and why.",

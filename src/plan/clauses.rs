@@ -165,6 +165,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let chatter = (super::declines::opens_with_interjection(intent)
         || super::declines::says_aside(intent)
         || super::declines::opens_informing(intent)
+        || super::declines::tells_the_past(intent)
         || reported)
         && !super::idioms::tells_of_trouble(intent);
     // "Please don't propose new tiers.": forbidding one piece of work asks

@@ -525,6 +525,6 @@ use tails::{declines_as, is_tail, names_a_part};
 
 use openings::informs;
 pub use openings::{opens_informing, opens_with_interjection};
-pub use reports::reports_done;
+pub use reports::{reports_done, tells_the_past};
 #[cfg(test)]
 mod tests;

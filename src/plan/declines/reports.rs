@@ -85,6 +85,48 @@ pub fn reports_done(sentence: &str) -> bool {
         && !sentence.split(',').any(commands)
 }
 
+/// True when every sentence of `intent` tells of what happened, in the
+/// past, and none asks, questions or opens as a command: "the powerpoint at yesterday's
+/// all-hands was so boring i almost fell asleep", "my handoff went fine
+/// today, long day though". Its verb is a past form of "be", "go", "have"
+/// and the like, or a regular past after its subject ("you generated").
+/// The caller weighs it against news of trouble. Not "the updated
+/// onboarding deck for tomorrow": a past form as an adjective, no verb.
+pub fn tells_the_past(intent: &str) -> bool {
+    // Not "had" or "did": "i had a chatbot draft my bio" has work done.
+    const PAST: &[&str] = &[
+        "came", "felt", "got", "looked", "seemed", "turned", "was", "went", "were",
+    ];
+    const SUBJECTS: &[&str] = &["he", "i", "it", "she", "they", "we", "you"];
+    if intent.contains('?') {
+        return false;
+    }
+    let sentences = crate::plan::sentences::sentences(intent);
+    !sentences.is_empty()
+        && sentences.iter().all(|(s, _)| {
+            let w: Vec<String> = words_of(s).into_iter().map(|(w, _, _)| w).collect();
+            // "what went well this sprint…": a question, its mark left off.
+            let wh = w.first().is_some_and(|x| {
+                matches!(
+                    x.as_str(),
+                    "how" | "what" | "when" | "where" | "which" | "who" | "why"
+                )
+            });
+            let told = !wh
+                && w.iter().enumerate().any(|(i, x)| {
+                    PAST.contains(&x.as_str())
+                        || i > 0
+                            && SUBJECTS.contains(&w[i - 1].as_str())
+                            && x.len() > 4
+                            && x.ends_with("ed")
+                });
+            told && !crate::plan::asks::is_request(s)
+                && !crate::plan::asks::is_question(s)
+                && !crate::plan::clauses::opens_request(s)
+                && !a_piece_asks(s)
+        })
+}
+
 /// True when `piece` opens with a verb of work or of having work done:
 /// "get it looked over", "review it"; not "capacity came out at 42".
 fn commands(piece: &str) -> bool {
@@ -138,6 +180,30 @@ mod tests {
             "all good now, the bot works perfectly",
         ] {
             assert!(reports_done(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn a_message_that_only_tells_the_past_asks_nothing() {
+        use super::tells_the_past;
+        for s in [
+            "the powerpoint at yesterday's all-hands was so boring i almost fell asleep",
+            "my handoff to the night shift nurse went fine today, long day though",
+            "the flow field thing you generated last week is my desktop wallpaper now haha",
+        ] {
+            assert!(tells_the_past(s), "{s}");
+        }
+        for s in [
+            // A question with its mark left off, a command, work had done,
+            // a past form as an adjective, and an ask beside the story.
+            "what went well this sprint and what should we change",
+            "stage and commit what I changed in the parser",
+            "so i had a chatbot draft my bio and it reads so robotic",
+            "the updated onboarding deck for tomorrow",
+            "the demo went badly. write down what we learned",
+            "our signups were flat last month. what should we try?",
+        ] {
+            assert!(!tells_the_past(s), "{s}");
         }
     }
 
