@@ -287,6 +287,7 @@ fn may_decline(text: &str) -> bool {
         "ignore ",
         "fyi",
         "double-check",
+        "trying to",
         "but hold off",
         "but not yet",
         "but not now",
@@ -430,7 +431,7 @@ fn declines_words(w: &[String]) -> bool {
         || not_doing(rest)
         || needs_none(rest)
         || none_needs(rest)
-        || (w[..lead].iter().any(|x| x == "just") && only_wonders(rest))
+        || (w[..lead].iter().any(|x| x == "just") && (only_wonders(rest) || only_follows(rest)))
         || tails::put_off(w)
 }
 
@@ -466,6 +467,21 @@ fn only_wonders(rest: &[String]) -> bool {
                 .and_then(|n| rest.get(n))
                 .is_some_and(|w| WONDERED.contains(&w.as_str()))
         })
+}
+
+/// True when `rest` says the person only tries to follow something, the
+/// reason a question beside it is asked: "(just) trying to follow a talk
+/// I'm watching", "(just) trying to keep up with the thread". What they
+/// follow may be anything; no work is asked.
+fn only_follows(rest: &[String]) -> bool {
+    const FOLLOW: &[&str] = &[
+        "trying to follow",
+        "trying to keep up",
+        "trying to make sense of",
+        "trying to get my head around",
+        "trying to wrap my head around",
+    ];
+    FOLLOW.iter().any(|d| opens_with(rest, d).is_some())
 }
 
 /// The words of `piece`, and how many of them lead in (see

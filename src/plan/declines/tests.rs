@@ -448,3 +448,20 @@ fn work_put_off_is_not_asked_for_now() {
         assert!(!declines_work(s, false), "{s}");
     }
 }
+
+#[test]
+fn trying_to_follow_something_is_why_a_question_is_asked() {
+    for s in [
+        "I'm just trying to follow a talk I'm watching",
+        "just trying to keep up with the thread",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    // Without "just", or with work asked beside it, it asks.
+    for s in [
+        "I'm trying to follow the setup guide and it fails at step 3",
+        "just trying to follow the guide, can you fix the broken link in it",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
