@@ -86,10 +86,11 @@ pub fn reports_done(sentence: &str) -> bool {
 }
 
 /// True when every sentence of `intent` tells of what happened, in the
-/// past, and none asks, questions or opens as a command: "the powerpoint at yesterday's
-/// all-hands was so boring i almost fell asleep", "my handoff went fine
-/// today, long day though". Its verb is a past form of "be", "go", "have"
-/// and the like, or a regular past after its subject ("you generated").
+/// past, and none asks, questions or opens as a command: "the powerpoint
+/// at yesterday's all-hands was so boring i almost fell asleep", "my
+/// handoff went fine today, long day though". Its verb is a past form of
+/// "be", "go", "get" and the like, or a regular past after its subject
+/// ("you generated").
 /// The caller weighs it against news of trouble. Not "the updated
 /// onboarding deck for tomorrow": a past form as an adjective, no verb.
 pub fn tells_the_past(intent: &str) -> bool {

@@ -153,9 +153,10 @@ pub(super) fn is_tail(words: &[String]) -> bool {
 
 /// True when the words of a piece end in "but" and a putting off with
 /// nothing after it: "ill need a press release next week but hold off for
-/// now", "fix the footer, but not yet". The work it names is not asked for
+/// now", "fix the footer but not yet". The work it names is not asked for
 /// now. Not "it passes but not yet on windows": a putting off says no
-/// more than when.
+/// more than when. After a comma ("fix the footer, but not yet") the
+/// putting off is a piece of its own and the piece before it still asks.
 pub(super) fn put_off(w: &[String]) -> bool {
     const PUT_OFF: &[&[&str]] = &[
         &["hold", "off"],
