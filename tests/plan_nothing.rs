@@ -439,6 +439,8 @@ fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
         "I rebuilt the deck by hand last night, just FYI for the ticket.",
         // Work named and put off.
         "ill need a powerpoint deck for the all-hands next week but hold off for now, ill send the numbers later",
+        // A reminder of the person's own work later.
+        "remind me to print the powerpoint deck before i leave tonight",
         // A question about the world, and why it is asked.
         "In two sentences, what's a slide master in PowerPoint? I'm just trying to follow a talk I'm watching.",
         // Only what happened, in the past, nothing asked.

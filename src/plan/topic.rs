@@ -309,6 +309,11 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         // "no need to touch the spreadsheet, just fix the CI": spared.
         "no" if at(i + 1) == Some("need") && at(i + 2) == Some("to") && told(i) => Some(i + 3),
         "forget" if at(i + 1) == Some("about") && told(i) => Some(i + 2),
+        // "remind me to print the boarding pass": the person's own work
+        // later, not the agent's now.
+        "remind" if matches!(at(i + 1), Some("me" | "us")) && at(i + 2) == Some("to") => {
+            Some(i + 3)
+        }
         // "a docker source, nothing to do with AMIs": what it is not about.
         "nothing"
             if at(i + 1) == Some("to") && at(i + 2) == Some("do") && at(i + 3) == Some("with") =>
@@ -371,6 +376,15 @@ mod tests {
             "AMIs"
         );
         assert_eq!(span("there is nothing to do today"), "");
+    }
+
+    #[test]
+    fn what_the_person_asks_to_be_reminded_of_is_their_own_work() {
+        assert_eq!(
+            span("remind me to print the pdf tonight"),
+            "print the pdf tonight"
+        );
+        assert_eq!(span("remind the team to file the report"), "");
     }
 
     #[test]
