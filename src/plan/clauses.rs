@@ -161,13 +161,17 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // So does an aside ("Anyway, coffee time, back in 20.", "just curious").
     // So does a report of work already done ("CI went green overnight and
     // the branch has since been merged."), when nothing else is said.
+    // Read only where nothing is asked: most intents ask, and these read
+    // the whole intent again.
     let reported = read.any_done && read.reports.iter().all(|r| *r);
-    let chatter = (super::declines::opens_with_interjection(intent)
-        || super::declines::says_aside(intent)
-        || super::declines::opens_informing(intent)
-        || super::declines::tells_the_past(intent)
-        || reported)
-        && !super::idioms::tells_of_trouble(intent);
+    let chatter = || {
+        (super::declines::opens_with_interjection(intent)
+            || super::declines::says_aside(intent)
+            || super::declines::opens_informing(intent)
+            || super::declines::tells_the_past(intent)
+            || reported)
+            && !super::idioms::tells_of_trouble(intent)
+    };
     // "Please don't propose new tiers.": forbidding one piece of work asks
     // for none, unless something is failing ("Login breaks on Safari.
     // Don't touch the backend." asks for the login to be worked on). Its
@@ -176,7 +180,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
         && (0..read.requests.len()).all(|n| !read.requests[n] || read.forbids[n])
         && !super::idioms::tells_of_trouble(intent);
     let declined =
-        ((read.any_declines || chatter) && asked_by_question || forbidden) && !read.asks_work();
+        ((asked_by_question && (read.any_declines || chatter())) || forbidden) && !read.asks_work();
     if asked_by_question {
         read.requests = std::mem::take(&mut read.own_questions);
     }
