@@ -534,3 +534,15 @@ fn lettered_items_are_steps_in_their_order() {
     );
     assert_eq!(targets(&p), ["slides", "sheets"]);
 }
+
+#[test]
+fn a_long_clause_of_the_persons_own_work_to_come_leaves_the_command() {
+    // "Before I …, <command>": the person's own work, named at length or
+    // ended by a colon, is when; the command after it is the first task.
+    research_then_design_doc(
+        "Before we hand the rollout plan over to the platform team on Friday morning, research the options for the queue with me. After that, write the design doc.",
+    );
+    research_then_design_doc(
+        "before I sign off: research the options for the queue with me. then write the design doc",
+    );
+}

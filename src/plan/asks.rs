@@ -145,7 +145,15 @@ pub fn is_request(sentence: &str) -> bool {
     // have time, fix the lint too": the clause of when or whether before
     // the comma leaves the command after it.
     if let Some(rest) = after_condition(sentence) {
-        return is_request_here(rest);
+        // "Before anyone writes code I want to think it through with you:
+        // who it's for, …": what follows a colon may be what the request
+        // is about, the request standing before it.
+        let by_colon = sentence[..sentence.len() - rest.len()]
+            .trim_end()
+            .ends_with(':');
+        if !by_colon || is_request_here(rest) {
+            return is_request_here(rest);
+        }
     }
     after_forbidden_wait(sentence).is_some_and(is_request_here) || is_request_here(sentence)
 }
@@ -262,14 +270,27 @@ fn after_condition(sentence: &str) -> Option<&str> {
         .contains(&first.as_str())
         .then(|| unmarked_main(sentence, &w[lead..]))
         .flatten();
-    let Some(comma) = sentence.find(',') else {
+    let Some(comma) = sentence.find([',', ':']) else {
         return unmarked;
     };
     if let Some(rest) = unmarked.filter(|r| sentence.len() - r.len() < comma) {
         return Some(rest);
     }
     let inside = w.iter().take_while(|(_, b, _)| *b < comma).count();
-    (inside <= 7 + lead).then(|| sentence[comma + 1..].trim_start())
+    (inside <= opening_words(first) + lead).then(|| sentence[comma + 1..].trim_start())
+}
+
+/// How many words an opening clause of when or whether may have before
+/// the comma that ends it. One of the person's own work to come ("Before
+/// I send this design doc to the contractor, …", "once the content is
+/// in, …") may name that work at length; an aside of while or if ("while
+/// you're there those docs hardcode paths, …") says little before what
+/// it sets apart.
+fn opening_words(opener: &str) -> usize {
+    match opener {
+        "after" | "before" | "once" | "until" => 16,
+        _ => 7,
+    }
 }
 
 /// The command after a clause of time or condition that no comma ends,

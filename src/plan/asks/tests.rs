@@ -21,6 +21,11 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "do not merge before you have read the diff",
         // "if …, then …": the command after "then".
         "If it comes out as a P1, then write up the escalation to engineering",
+        // The person's own work to come, named at length or ended by a colon.
+        "Before I send this design doc to the contractor next week, have someone read it cold",
+        "before I sign off: have someone read the design doc cold",
+        // The request before a colon, what it is about after.
+        "Before anyone writes code I want to think it through with you: who it's for, what's out of scope",
     ] {
         assert!(is_request(s), "{s}");
     }
@@ -34,6 +39,7 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "don't merge until the checks pass",
         "never say never until you have to",
         "if it comes out as a P1, then it goes to the on-call queue",
+        "Before we moved the queue to the platform team last spring, the build was fast",
     ] {
         assert!(!is_request(s), "{s}");
     }
