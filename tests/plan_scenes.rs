@@ -2,13 +2,15 @@
 //! hero headline is weak, punch it up"; "don't touch the deck, just fill
 //! in the numbers"), on a task set apart ("Separately, …") and on a
 //! count that asks for what came before ("both please"), each on a
-//! small fixture catalog shaped like the real ones.
+//! small fixture catalog shaped like the real ones; and on a scene that
+//! names the work an ask only points at.
 
 mod common;
 
 use common::plan::*;
 
 const DESCRIBED: &str = "fixtures/plan/described-work";
+const SCENE_NAMED: &str = "fixtures/plan/scene-named";
 
 #[test]
 fn a_command_after_its_scene_asks_for_its_work() {
@@ -257,5 +259,28 @@ fn what_a_program_complains_about_is_the_trouble_it_refers_to() {
             &[]
         )),
         ["settling-merge-conflicts"]
+    );
+}
+
+#[test]
+fn a_scene_that_names_the_work_outweighs_a_thin_pick_of_the_ask() {
+    // The ask's own words ("host", "port") pick the database skill on
+    // thin evidence; read whole, the request is the hanging wizard's.
+    let intent = "The setup wizard for this project (./configure-env) asks questions one at \
+                  a time and waits for keyboard input, and every time you run it your command \
+                  just hangs. Find a way to answer the prompts: host localhost, port 5433.";
+    assert_eq!(planned_in(SCENE_NAMED, intent), ["driving-prompts"]);
+    let why = why_of(SCENE_NAMED, intent, "postgres-tuning");
+    assert!(
+        why.contains("read whole fits another skill better"),
+        "{why}"
+    );
+    // An ask whose own words pick its skill clearly keeps it.
+    assert_eq!(
+        planned_in(
+            SCENE_NAMED,
+            "The setup wizard waits for keyboard input. Tune the Postgres pool size and the port."
+        ),
+        ["postgres-tuning"]
     );
 }

@@ -47,6 +47,10 @@
 //!    one clause. A skill
 //!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
 //!    dead. Members stopped posting. Can you help us turn it around?").
+//!    So does one with [`WHOLE_SHARE`] times the evidence there of a lone
+//!    skill a clause chose on thin evidence (under [`SECOND_AT`]): the
+//!    scene named the work, the ask only pointed at it ("Our team keeps
+//!    its to-do cards in the Linear app. Can you add a new one…?").
 //!    When that chooses nothing either, a scene that hands material over
 //!    ("…transcript pasted below", "…schema is attached") names the work:
 //!    the skill it fits with [`SECOND_AT`] evidence serves the request.
@@ -123,6 +127,10 @@ pub const BRAND_SHARE: f64 = 0.8;
 /// alone chose a skill: three times [`SELECT_AT`], since the words of the
 /// scene were not asked for as the work.
 pub const WHOLE_AT: f64 = 1.2;
+/// A lone skill chosen with under [`SECOND_AT`] evidence yields to one the
+/// request read whole fits with [`WHOLE_AT`] evidence and this many times
+/// the evidence the chosen one has there (rule 4).
+pub const WHOLE_SHARE: f64 = 1.5;
 /// A term the chosen skill holds at least this strongly is explained by it.
 const EXPLAINED: f64 = 0.2;
 

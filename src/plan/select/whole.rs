@@ -3,7 +3,9 @@
 //! the request read whole, and material handed over beside an ask that
 //! names no work ([`read_whole`]). See rules 3 and 4 in [`super`].
 
-use super::{pick, take_relevant, Chosen, Selection, SECOND_AT, SENTENCE_SHARE, WHOLE_AT};
+use super::{
+    pick, take_relevant, Chosen, Selection, SECOND_AT, SENTENCE_SHARE, WHOLE_AT, WHOLE_SHARE,
+};
 use crate::catalog::Catalog;
 use crate::plan::fit::{fit, Fit};
 use crate::plan::relevance::{Query, QueryClause, Relevance};
@@ -19,6 +21,7 @@ pub(super) fn read_whole(
     sel: &mut Selection,
     why: &mut [Option<String>],
 ) {
+    yield_to_whole(query, ranked, sel, why);
     if sel.chosen.is_empty() {
         if let Some(k) = query.whole() {
             let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
@@ -34,6 +37,50 @@ pub(super) fn read_whole(
     if sel.chosen.is_empty() {
         read_material(query, ranked, sel, why);
     }
+}
+
+/// A lone skill chosen on thin evidence (under [`SECOND_AT`]) yields to
+/// one the request read whole fits with [`WHOLE_AT`] evidence and
+/// [`WHOLE_SHARE`] times the chosen one's: the scene named the work and
+/// the ask only pointed at it ("Our tiny team keeps its to-do cards in
+/// the Linear app. Can you add a new one…?"; "The setup wizard … waits
+/// for keyboard input, and every time you run it your command just
+/// hangs. Can you…").
+fn yield_to_whole(
+    query: &Query,
+    ranked: &[Relevance],
+    sel: &mut Selection,
+    why: &mut [Option<String>],
+) {
+    let [(chosen, Chosen::Relevant { evidence, .. })] = sel.chosen.as_slice() else {
+        return;
+    };
+    let (Some(k), Some(cur)) = (
+        query.whole().filter(|_| *evidence < SECOND_AT),
+        ranked.iter().position(|r| r.skill == *chosen),
+    ) else {
+        return;
+    };
+    let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
+    let better = |i: usize| {
+        i != cur && fits[i].own >= WHOLE_AT && fits[i].own >= WHOLE_SHARE * fits[cur].own
+    };
+    let Some(i) = pick(&fits, better) else {
+        return;
+    };
+    why[cur] = Some(format!(
+        "its clause's evidence {evidence:.2} < {SECOND_AT}, and the request read whole \
+         fits another skill better ({:.2} >= {WHOLE_SHARE} x {:.2})",
+        fits[i].own, fits[cur].own
+    ));
+    sel.chosen.clear();
+    sel.clause_of.clear();
+    take_relevant(sel, &ranked[i], query, k, fits[i].own);
+    why[i] = Some(format!(
+        "serves the request read whole (evidence {:.2} >= {WHOLE_AT}), over a \
+         clause's thin choice",
+        fits[i].own
+    ));
 }
 
 /// A request that chose no skill, beside a scene that hands material over
