@@ -95,26 +95,6 @@ fn a_question_about_our_own_work_is_the_ask_and_the_rest_its_scene() {
 }
 
 #[test]
-fn explain_says_when_a_skill_fits_only_the_scene() {
-    // The lead-list skill fits what the person sells, but that sentence
-    // only sets the scene for the question: --explain says so, not that
-    // another skill fits its clause better.
-    let p = plan_in(
-        "fixtures/plan/own-question",
-        "We sell accounting software to small businesses. Should we advertise on TikTok?",
-        &["--explain"],
-    );
-    assert_eq!(targets(&p), ["paid-ads"], "{p}");
-    let why = candidate(&p, "lead-lists")["why"].as_str().unwrap();
-    assert!(
-        why.contains(
-            "for 'We sell accounting software to small businesses', which only sets the scene"
-        ),
-        "{why}"
-    );
-}
-
-#[test]
 fn the_first_sentence_states_the_request_the_next_elaborate() {
     // "I want to see how the pricing page does too" is what to watch in the
     // experiment the first sentence asks for: its skill, with under 0.7 of

@@ -2,8 +2,9 @@
 //! hero headline is weak, punch it up"; "don't touch the deck, just fill
 //! in the numbers"), on a task set apart ("Separately, …") and on a
 //! count that asks for what came before ("both please"), each on a
-//! small fixture catalog shaped like the real ones; and on a scene that
-//! names the work an ask only points at.
+//! small fixture catalog shaped like the real ones; on a scene that
+//! names the work an ask only points at; and what `--explain` says of a
+//! skill that fits only the scene, or fits a clause another skill took.
 
 mod common;
 
@@ -282,5 +283,40 @@ fn a_scene_that_names_the_work_outweighs_a_thin_pick_of_the_ask() {
             "The setup wizard waits for keyboard input. Tune the Postgres pool size and the port."
         ),
         ["postgres-tuning"]
+    );
+}
+
+#[test]
+fn explain_says_when_a_skill_fits_only_the_scene() {
+    // The lead-list skill fits what the person sells, but that sentence
+    // only sets the scene for the question: --explain says so, not that
+    // another skill fits its clause better.
+    let p = plan_in(
+        "fixtures/plan/own-question",
+        "We sell accounting software to small businesses. Should we advertise on TikTok?",
+        &["--explain"],
+    );
+    assert_eq!(targets(&p), ["paid-ads"], "{p}");
+    let why = candidate(&p, "lead-lists")["why"].as_str().unwrap();
+    assert!(
+        why.contains(
+            "for 'We sell accounting software to small businesses', which only sets the scene"
+        ),
+        "{why}"
+    );
+}
+
+#[test]
+fn explain_names_the_skill_that_fits_a_clause_better() {
+    // make-notes has enough evidence for the clause, but the clause went
+    // to send-notes: --explain names the clause and the skill it went to.
+    let p = plan("write up the meeting notes and email them", &["--explain"]);
+    assert_eq!(targets(&p), ["send-notes"], "{p}");
+    let why = candidate(&p, "make-notes")["why"].as_str().unwrap();
+    assert!(
+        why.contains(
+            "for 'write up the meeting notes and email them', but send-notes fits it better"
+        ),
+        "{why}"
     );
 }

@@ -14,7 +14,7 @@ pub(super) fn candidates(
     ranked: &[Relevance],
     sel: &Selection,
     why: &[Option<String>],
-    best_ev: &[f64],
+    best: &[(f64, Option<usize>)],
 ) -> Vec<Candidate> {
     ranked
         .iter()
@@ -33,13 +33,14 @@ pub(super) fn candidates(
             let why = match (chosen, &why[i]) {
                 (Some((_, c @ Chosen::Named { .. })), _) => c.describe(),
                 (_, Some(w)) => w.clone(),
-                (None, None) => not_chosen(r, q, best_ev[i]),
+                (None, None) => not_chosen(r, q, best[i].0)
+                    .unwrap_or_else(|| outfitted(catalog, q, sel, best[i])),
                 (Some((_, c)), None) => c.describe(),
             };
             Candidate {
                 skill: catalog.skills[r.skill].key(),
                 score: r.score,
-                evidence: best_ev[i],
+                evidence: best[i].0,
                 matched,
                 selected,
                 why,
@@ -48,8 +49,9 @@ pub(super) fn candidates(
         .collect()
 }
 
-/// Why a matched skill was not chosen.
-fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
+/// Why a matched skill was not chosen, unless it is only that another
+/// skill fits its clause better (see [`outfitted`]).
+fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> Option<String> {
     let excluded: Vec<&str> = r
         .matches
         .iter()
@@ -57,17 +59,17 @@ fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
         .map(|m| q.words[m.term].as_str())
         .collect();
     if !excluded.is_empty() {
-        return format!(
+        return Some(format!(
             "its description excludes {}",
             excluded
                 .iter()
                 .map(|w| format!("'{w}'"))
                 .collect::<Vec<_>>()
                 .join(", ")
-        );
+        ));
     }
     if let Some(topic) = only_topic(r, q) {
-        return topic;
+        return Some(topic);
     }
     // The same test `fit` makes: a declared trigger word is never weak.
     let strong = r.matches.iter().any(|m| {
@@ -82,13 +84,31 @@ fn not_chosen(r: &Relevance, q: &Query, ev: f64) -> String {
             .iter()
             .map(|m| format!("'{}'", q.words[m.term]))
             .collect();
-        return format!("matched only common words ({})", weak.join(", "));
+        return Some(format!("matched only common words ({})", weak.join(", ")));
     }
-    if ev >= SELECT_AT {
-        format!("evidence {ev:.2}, but another skill fits its clause better")
-    } else {
-        format!("evidence {ev:.2} < {SELECT_AT}")
+    (ev < SELECT_AT).then(|| format!("evidence {ev:.2} < {SELECT_AT}"))
+}
+
+/// Why a skill with enough evidence for its best clause was not taken:
+/// the skill chosen for that clause, named, fits it better.
+fn outfitted(catalog: &Catalog, q: &Query, sel: &Selection, best: (f64, Option<usize>)) -> String {
+    let (ev, clause) = best;
+    let Some(text) = clause.map(|k| q.clauses[k].text.as_str()) else {
+        return format!("evidence {ev:.2}, but another skill fits its clause better");
+    };
+    let winners: Vec<String> = sel
+        .clause_of
+        .iter()
+        .filter(|(_, _, c)| c == text)
+        .map(|(s, _, _)| catalog.skills[*s].key())
+        .collect();
+    if winners.is_empty() {
+        return format!("evidence {ev:.2} for '{text}', but another skill fits its clause better");
     }
+    format!(
+        "evidence {ev:.2} for '{text}', but {} fits it better",
+        winners.join(" and ")
+    )
 }
 
 /// When every word `r` matched is a topic word of a clause ("write a haiku

@@ -258,7 +258,7 @@ fn select_for(
     let named = named(catalog, intent);
     let mut notes = Notes {
         why: vec![None; ranked.len()],
-        best_ev: vec![0f64; ranked.len()],
+        best: vec![(0f64, None); ranked.len()],
         thin: vec![None; ranked.len()],
     };
     let picks = clause_picks(
@@ -266,7 +266,7 @@ fn select_for(
     );
     let Notes {
         mut why,
-        best_ev,
+        best,
         thin,
     } = notes;
     serve(catalog, query, &ranked, picks, &mut sel, &mut why);
@@ -284,7 +284,7 @@ fn select_for(
         ranked.len().min(BRIEF_CANDIDATES)
     };
     sel.candidates =
-        super::explain::candidates(catalog, query, &ranked[..shown], &sel, &why, &best_ev);
+        super::explain::candidates(catalog, query, &ranked[..shown], &sel, &why, &best);
     sel
 }
 
@@ -293,8 +293,8 @@ fn select_for(
 struct Notes {
     /// Why it was taken or not.
     why: Vec<Option<String>>,
-    /// Its most evidence for any one clause.
-    best_ev: Vec<f64>,
+    /// Its most evidence for any one clause, and that clause.
+    best: Vec<(f64, Option<usize>)>,
     /// Why a skill with evidence that rests on too little was not taken,
     /// said where nothing else explains it.
     thin: Vec<Option<String>>,
@@ -333,7 +333,9 @@ fn clause_picks(
         }
         let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
         for (i, f) in fits.iter().enumerate() {
-            notes.best_ev[i] = notes.best_ev[i].max(f.own);
+            if f.own > notes.best[i].0 {
+                notes.best[i] = (f.own, Some(k));
+            }
         }
         if clause.declined || clause.question {
             note_unasked(&mut notes.why, &fits, clause);
