@@ -48,12 +48,12 @@
 //!    with [`WHOLE_AT`] evidence for it serves it ("Our community feels
 //!    dead. Members stopped posting. Can you help us turn it around?").
 //!    So does one with [`WHOLE_SHARE`] times the evidence there of a lone
-//!    skill a clause chose on thin evidence (under [`TASK_AT`]): the
+//!    skill a clause chose on thin evidence (under [`SECOND_AT`]): the
 //!    scene named the work, the ask only pointed at it ("Our team keeps
 //!    its to-do cards in the Linear app. Can you add a new one…?").
 //!    When that chooses nothing either, a scene that hands material over
 //!    ("…transcript pasted below", "…schema is attached") names the work:
-//!    the skill it fits with [`TASK_AT`] evidence serves the request.
+//!    the skill it fits with [`SECOND_AT`] evidence serves the request.
 //! 5. Where no sentence asks for work outright, a question about the
 //!    person's own work is the ask and the other sentences its scene
 //!    ([`super::clauses::Clause::beside_question`]). When that reading
@@ -79,13 +79,9 @@ use serde::Serialize;
 /// Evidence a skill needs from a clause's own words to serve it, in units
 /// of one word only that skill has, held perfectly.
 pub const SELECT_AT: f64 = 0.4;
-/// Evidence that makes a clause a task with a skill of its own, not a
-/// fragment of the task beside it: twice [`SELECT_AT`].
-pub const TASK_AT: f64 = 0.8;
 /// Evidence a second skill needs from the clause words the first leaves
-/// unexplained: more than [`TASK_AT`], since the clause has its skill
-/// already and the words left over are often its details.
-pub const SECOND_AT: f64 = 0.9;
+/// unexplained.
+pub const SECOND_AT: f64 = 0.8;
 /// Weight of another clause's words: context that breaks ties.
 pub const CONTEXT: f64 = 0.25;
 /// Weight of the previous clause's words in a clause that refers back to
@@ -106,12 +102,11 @@ pub const TRIGGER_FLOOR: f64 = 0.45;
 /// handles the file the work is done on ("put our brand colors on the
 /// quarterly deck"); or unless it holds the head of what the clause's
 /// command acts on and the first one does not: the thing asked for is its
-/// work ("design a poster … using our brand colors"). Those two need
-/// only [`TASK_AT`], not [`SECOND_AT`].
+/// work ("design a poster … using our brand colors").
 pub const SECOND_SHARE: f64 = 0.7;
 /// A clause is served by a skill already chosen for another clause when
 /// that skill has this share of the clause's best evidence, and that best
-/// evidence is under [`TASK_AT`]: a fragment ("…and remove the
+/// evidence is under [`SECOND_AT`]: a fragment ("…and remove the
 /// comments"), not a task with a skill of its own. A skill that matches
 /// only what the clause's "it" stands for serves it only when the clause's
 /// best fit matched none of the clause's own uncommon words ("…and fix
@@ -132,7 +127,7 @@ pub const BRAND_SHARE: f64 = 0.8;
 /// alone chose a skill: three times [`SELECT_AT`], since the words of the
 /// scene were not asked for as the work.
 pub const WHOLE_AT: f64 = 1.2;
-/// A lone skill chosen with under [`TASK_AT`] evidence yields to one the
+/// A lone skill chosen with under [`SECOND_AT`] evidence yields to one the
 /// request read whole fits with [`WHOLE_AT`] evidence and this many times
 /// the evidence the chosen one has there (rule 4).
 pub const WHOLE_SHARE: f64 = 1.5;
@@ -483,7 +478,7 @@ fn serve(
             .find(|&i| {
                 i != first
                     && (!fits[i].only_borrowed || !fits[first].own_specific)
-                    && fits[first].own < TASK_AT
+                    && fits[first].own < SECOND_AT
                     && (near(i) || covers(&ranked[i], &ranked[first], clause))
             });
         if let Some(i) = served_by {
@@ -517,7 +512,7 @@ fn serve(
             let bar = if (rest[i].names_format && !fits[first].names_format)
                 || (rest[i].holds_head && !fits[first].holds_head)
             {
-                TASK_AT
+                SECOND_AT
             } else {
                 bar
             };

@@ -4,7 +4,7 @@
 //! names no work ([`read_whole`]). See rules 3 and 4 in [`super`].
 
 use super::{
-    pick, take_relevant, Chosen, Selection, SENTENCE_SHARE, TASK_AT, WHOLE_AT, WHOLE_SHARE,
+    pick, take_relevant, Chosen, Selection, SECOND_AT, SENTENCE_SHARE, WHOLE_AT, WHOLE_SHARE,
 };
 use crate::catalog::Catalog;
 use crate::plan::fit::{fit, Fit};
@@ -39,7 +39,7 @@ pub(super) fn read_whole(
     }
 }
 
-/// A lone skill chosen on thin evidence (under [`TASK_AT`]) yields to
+/// A lone skill chosen on thin evidence (under [`SECOND_AT`]) yields to
 /// one the request read whole fits with [`WHOLE_AT`] evidence and
 /// [`WHOLE_SHARE`] times the chosen one's: the scene named the work and
 /// the ask only pointed at it ("Our tiny team keeps its to-do cards in
@@ -56,7 +56,7 @@ fn yield_to_whole(
         return;
     };
     let (Some(k), Some(cur)) = (
-        query.whole().filter(|_| *evidence < TASK_AT),
+        query.whole().filter(|_| *evidence < SECOND_AT),
         ranked.iter().position(|r| r.skill == *chosen),
     ) else {
         return;
@@ -69,7 +69,7 @@ fn yield_to_whole(
         return;
     };
     why[cur] = Some(format!(
-        "its clause's evidence {evidence:.2} < {TASK_AT}, and the request read whole \
+        "its clause's evidence {evidence:.2} < {SECOND_AT}, and the request read whole \
          fits another skill better ({:.2} >= {WHOLE_SHARE} x {:.2})",
         fits[i].own, fits[cur].own
     ));
@@ -87,7 +87,7 @@ fn yield_to_whole(
 /// ("…, transcript pasted below. Can you pull out what she's really
 /// trying to get done?"; "Schema for our orders tables is attached. I
 /// need something I can paste into Metabase…"), asks for the work that
-/// material is for: the skill the scene fits with [`TASK_AT`] evidence.
+/// material is for: the skill the scene fits with [`SECOND_AT`] evidence.
 fn read_material(
     query: &Query,
     ranked: &[Relevance],
@@ -112,10 +112,10 @@ fn read_material(
         return;
     };
     let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
-    if let Some(i) = pick(&fits, |i| fits[i].own >= TASK_AT) {
+    if let Some(i) = pick(&fits, |i| fits[i].own >= SECOND_AT) {
         take_relevant(sel, &ranked[i], query, k, fits[i].own);
         why[i] = Some(format!(
-            "serves the material '{}' handed over for the request (evidence {:.2} >= {TASK_AT})",
+            "serves the material '{}' handed over for the request (evidence {:.2} >= {SECOND_AT})",
             query.clauses[k].text, fits[i].own
         ));
     }
