@@ -451,6 +451,8 @@ fn informing_forbidding_and_answers_asked_briefly_plan_zero_steps() {
         "Quick one, just answer directly: in PowerPoint, will a slide master apply to slides already made? Yes/no and why.",
         // A report, and a sentence that says all is well now.
         "the powerpoint deck is already exported and all the slides are reviewed. we're good, just wanted to say it works great",
+        // How it was fixed, then that it works now.
+        "my slide deck export stopped cropping the charts after i updated the theme. works great now",
         // One piece of work forbidden, nothing asked instead.
         "the slides for the all-hands are final, don't edit them. I'll present them tomorrow.",
         "the slides for the all-hands are final, please don't edit them.",

@@ -5,7 +5,9 @@ use super::{bare, presents_material, words_of, Link};
 use crate::plan::asks::{
     asks_a_choice, asks_plain_telling, is_knowledge_request, is_question, is_request, names_own,
 };
-use crate::plan::declines::{a_piece_asks, declines_work, forbids_work, reports_done};
+use crate::plan::declines::{
+    a_piece_asks, declines_work, forbids_work, reports_done, tells_the_past,
+};
 use crate::plan::task_words::starts_joined_task;
 use bare::{adds_to_before, is_bare, names_those_problems};
 
@@ -106,8 +108,14 @@ impl Read {
                 .any(|(t, _)| is_request(t.trim()) && !is_knowledge_request(t.trim()));
         self.requests
             .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
-        let done = !declines && !self.requests.last().is_some_and(|r| *r) && reports_done(trimmed);
-        self.reports.push(declines || done);
+        let asks = self.requests.last().is_some_and(|r| *r);
+        let done = !declines && !asks && reports_done(trimmed);
+        // "my hookify rule stopped misfiring after i anchored the regex.
+        // all good now": the story of how it was done is part of the
+        // report. One piece only: "i changed 3 lines, just sync that file"
+        // tells, then asks.
+        let told = !declines && !asks && !trimmed.contains(',') && tells_the_past(trimmed);
+        self.reports.push(declines || done || told);
         self.any_done |= done;
         self.steps.push(step);
         self.bare.push(!declines && is_bare(trimmed));

@@ -465,3 +465,17 @@ fn trying_to_follow_something_is_why_a_question_is_asked() {
         assert!(!declines_work(s, false), "{s}");
     }
 }
+
+#[test]
+fn how_it_was_fixed_beside_a_report_that_it_works_is_news() {
+    use crate::plan::clauses::split;
+    let c = split(
+        "my deck export stopped cropping the charts after i updated the theme. works great now",
+    );
+    assert!(c.iter().all(|c| c.declined), "{c:?}");
+    // The story, then an ask in the same sentence: not news alone.
+    let c = split(
+        "board's already set up and running fine. i changed 3 lines in snake.py, just sync that one file over usb, dont reflash it",
+    );
+    assert!(c.iter().all(|c| !c.declined), "{c:?}");
+}
