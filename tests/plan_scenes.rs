@@ -291,32 +291,23 @@ fn explain_says_when_a_skill_fits_only_the_scene() {
     // The lead-list skill fits what the person sells, but that sentence
     // only sets the scene for the question: --explain says so, not that
     // another skill fits its clause better.
-    let p = plan_in(
+    let (catalog, intent) = (
         "fixtures/plan/own-question",
         "We sell accounting software to small businesses. Should we advertise on TikTok?",
-        &["--explain"],
     );
-    assert_eq!(targets(&p), ["paid-ads"], "{p}");
-    let why = candidate(&p, "lead-lists")["why"].as_str().unwrap();
-    assert!(
-        why.contains(
-            "for 'We sell accounting software to small businesses', which only sets the scene"
-        ),
-        "{why}"
-    );
+    assert_eq!(planned_in(catalog, intent), ["paid-ads"]);
+    let why = why_of(catalog, intent, "lead-lists");
+    let said = "for 'We sell accounting software to small businesses', which only sets the scene";
+    assert!(why.contains(said), "{why}");
 }
 
 #[test]
 fn explain_names_the_skill_that_fits_a_clause_better() {
     // make-notes has enough evidence for the clause, but the clause went
     // to send-notes: --explain names the clause and the skill it went to.
-    let p = plan("write up the meeting notes and email them", &["--explain"]);
-    assert_eq!(targets(&p), ["send-notes"], "{p}");
-    let why = candidate(&p, "make-notes")["why"].as_str().unwrap();
-    assert!(
-        why.contains(
-            "for 'write up the meeting notes and email them', but send-notes fits it better"
-        ),
-        "{why}"
-    );
+    let (catalog, intent) = (REAL, "write up the meeting notes and email them");
+    assert_eq!(planned_in(catalog, intent), ["send-notes"]);
+    let why = why_of(catalog, intent, "make-notes");
+    let said = "for 'write up the meeting notes and email them', but send-notes fits it better";
+    assert!(why.contains(said), "{why}");
 }
