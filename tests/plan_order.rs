@@ -546,3 +546,16 @@ fn a_long_clause_of_the_persons_own_work_to_come_leaves_the_command() {
         "before I sign off: research the options for the queue with me. then write the design doc",
     );
 }
+
+#[test]
+fn work_asked_as_when_that_only_points_back_keeps_the_order() {
+    // "after you've done that": the agent's work is the task before, so
+    // the clause is a connective, not a task that goes first.
+    for intent in [
+        "research the options for the queue, after you've done that write the design doc",
+        "research the options for the queue, once you've done that write the design doc",
+        "research the options for the queue, once you're through with that, write the design doc",
+    ] {
+        research_then_design_doc(intent);
+    }
+}

@@ -168,6 +168,22 @@ pub fn agent_time<S: AsRef<str>>(words: &[S]) -> Option<(usize, bool)> {
     agent_subject(&words[1..]).map(|n| (n + 1, forward))
 }
 
+/// How many words after the agent's verb in a clause of time only point
+/// back at the task before: "that", "with that", "this one" ("…, after
+/// you've done that, write the doc"; "…, once you're through with it,
+/// …"). `None` when the clause names work of its own.
+pub fn points_back<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    let w: Vec<&str> = words.iter().take(3).map(AsRef::as_ref).collect();
+    let back = |x: &str| matches!(x, "that" | "this" | "it" | "them" | "those" | "these");
+    let lead = usize::from(w.first().is_some_and(|x| matches!(*x, "with" | "doing")));
+    let n = lead + 1;
+    let ends = |k: usize| {
+        w.get(k)
+            .is_none_or(|x| !matches!(*x, "of" | "the" | "a" | "an"))
+    };
+    (w.get(lead).is_some_and(|x| back(x)) && ends(n)).then_some(n)
+}
+
 /// A wait for the agent's own work: "until you've run the suite", "unless
 /// you have read the diff", "before you merge". Its length in words, up
 /// to the verb ("don't merge until the checks pass" waits for no work of
@@ -403,6 +419,12 @@ mod tests {
             agent_time(&["after", "you", "have", "fixed"]),
             Some((3, false))
         );
+        assert_eq!(points_back(&["that", "write"]), Some(1));
+        assert_eq!(points_back(&["with", "that"]), Some(2));
+        assert_eq!(points_back(&["it"]), Some(1));
+        // Work of its own: "…once you've cleared up the conflicts".
+        assert_eq!(points_back(&["up", "the", "conflicts"]), None);
+        assert_eq!(points_back(&["that", "of", "the", "tests"]), None);
         assert_eq!(agent_time(&["before", "we", "commit"]), None);
         assert_eq!(agent_time(&["before", "i", "merge"]), None);
         assert_eq!(agent_wait(&["until", "you've", "run"]), Some(2));

@@ -159,6 +159,16 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // once you've cleared up the conflicts": work asked of the
             // agent, said as when.
             if i + len < words.len() && order_words::agent_verb(all[i + len]) {
+                // "…, after you've done that write the doc": work that is
+                // only the task before, pointed back at, is a connective.
+                if let Some(back) = order_words::points_back(&all[i + len + 1..]) {
+                    let link = if link { Link::Reverse } else { Link::Then };
+                    let end = i + len + 1 + back;
+                    let resume = words.get(end).map_or(s.len(), |w| w.1);
+                    cuts.push((start, resume, link));
+                    i = end;
+                    continue;
+                }
                 let link = if link { Link::Forward } else { Link::Reverse };
                 cuts.push((start, words[i + len - 1].2, link));
                 i += len;
