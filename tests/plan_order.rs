@@ -555,7 +555,23 @@ fn work_asked_as_when_that_only_points_back_keeps_the_order() {
         "research the options for the queue, after you've done that write the design doc",
         "research the options for the queue, once you've done that write the design doc",
         "research the options for the queue, once you're through with that, write the design doc",
+        "research the options for the queue and once you have them write the design doc",
+        // "before you do" is before the task just named: it goes after.
+        "write the design doc, but before you do, research the options for the queue",
     ] {
         research_then_design_doc(intent);
     }
+}
+
+#[test]
+fn an_unpunctuated_first_and_actually_still_say_the_step() {
+    // "First research …. Second, write …": an ordinal before a verb of
+    // work marks its step without a comma; "Actually …first" opens a
+    // request that goes first.
+    research_then_design_doc(
+        "First research the options for the queue. Second, write the design doc.",
+    );
+    research_then_design_doc(
+        "write the design doc. Actually research the options for the queue first",
+    );
 }

@@ -168,10 +168,28 @@ pub fn agent_time<S: AsRef<str>>(words: &[S]) -> Option<(usize, bool)> {
     agent_subject(&words[1..]).map(|n| (n + 1, forward))
 }
 
-/// How many words after the agent's verb in a clause of time only point
-/// back at the task before: "that", "with that", "this one" ("…, after
-/// you've done that, write the doc"; "…, once you're through with it,
-/// …"). `None` when the clause names work of its own.
+/// How many words after the agent as the subject of a clause of time
+/// name only the task before: a verb of work on a word that points back
+/// ("…, after you've done that, …"), that word alone ("once you have
+/// them"), or "do" alone before a comma (`bare_do`: "but before you do,
+/// …"). `None` when the clause names work of its own ("once you've
+/// cleared up the conflicts").
+pub fn work_pointing_back<S: AsRef<str>>(words: &[S], bare_do: bool) -> Option<usize> {
+    if bare_do {
+        return Some(1);
+    }
+    points_back(words).or_else(|| {
+        let verb = words.first().map(AsRef::as_ref)?;
+        (agent_verb(verb) || verb == "do")
+            .then(|| points_back(&words[1..]))
+            .flatten()
+            .map(|n| n + 1)
+    })
+}
+
+/// How many words only point back at the task before: "that", "with
+/// that", "it" ("…, after you've done that, write the doc"; "…, once
+/// you're through with it, …").
 pub fn points_back<S: AsRef<str>>(words: &[S]) -> Option<usize> {
     let w: Vec<&str> = words.iter().take(3).map(AsRef::as_ref).collect();
     let back = |x: &str| matches!(x, "that" | "this" | "it" | "them" | "those" | "these");
@@ -425,6 +443,14 @@ mod tests {
         // Work of its own: "…once you've cleared up the conflicts".
         assert_eq!(points_back(&["up", "the", "conflicts"]), None);
         assert_eq!(points_back(&["that", "of", "the", "tests"]), None);
+        assert_eq!(
+            work_pointing_back(&["done", "that", "write"], false),
+            Some(2)
+        );
+        assert_eq!(work_pointing_back(&["them", "write"], false), Some(1));
+        assert_eq!(work_pointing_back(&["do", "research"], true), Some(1));
+        assert_eq!(work_pointing_back(&["cleared", "up", "the"], false), None);
+        assert_eq!(work_pointing_back(&["know", "it"], false), None);
         assert_eq!(agent_time(&["before", "we", "commit"]), None);
         assert_eq!(agent_time(&["before", "i", "merge"]), None);
         assert_eq!(agent_wait(&["until", "you've", "run"]), Some(2));

@@ -263,9 +263,10 @@ fn step_words(intent: &str) -> Vec<(u32, usize, usize)> {
 }
 
 /// Candidate ordinals that open a sentence and count its step: "First:
-/// …. Second: …", "Firstly, … Secondly, …": (number, start, end), the end
-/// past the comma or colon after it. Inside a sentence "first" and
-/// "second" say more ("a second pass", "do it first, then…").
+/// …. Second: …", "Firstly, … Secondly, …", "First research …. Second,
+/// …": (number, start, end), the end past the comma or colon after it.
+/// Inside a sentence "first" and "second" say more ("a second pass", "do
+/// it first, then…").
 fn ordinals(intent: &str) -> Vec<(u32, usize, usize)> {
     const ORDINALS: &[(&str, u32)] = &[
         ("first", 1),
@@ -283,7 +284,18 @@ fn ordinals(intent: &str) -> Vec<(u32, usize, usize)> {
         let start = at;
         at += word.len();
         let w = word.trim_end();
-        let Some(mark) = w.strip_suffix([',', ':']) else {
+        // "First research the options. Second, write the doc.": an
+        // ordinal right before a verb of work marks its step unpunctuated.
+        let before_verb = || {
+            intent[at..]
+                .split_whitespace()
+                .next()
+                .is_some_and(|v| crate::plan::task_words::starts_joined_task(&v.to_lowercase()))
+        };
+        let Some(mark) = w
+            .strip_suffix([',', ':'])
+            .or_else(|| before_verb().then_some(w))
+        else {
             continue;
         };
         let opens = intent[..start]
@@ -416,6 +428,16 @@ mod tests {
         assert_eq!(
             texts("Firstly, pull the page. Secondly, check the numbers"),
             steps(&["pull the page", "check the numbers"], true)
+        );
+        // Unpunctuated, right before a verb of work.
+        assert_eq!(
+            texts("First pull the page. Second, check the numbers"),
+            steps(&["pull the page", "check the numbers"], true)
+        );
+        // Not before a noun: "First pass looks fine" keeps its word.
+        assert_eq!(
+            texts("First pass looks fine. Second, check the numbers")[0].0,
+            "First pass looks fine"
         );
         // Inside a sentence, or alone, an ordinal says more than a step.
         assert_eq!(texts("do a first pass, then a second, pass").len(), 1);

@@ -158,17 +158,21 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // "audit the markup before you redo the typography", "commit
             // once you've cleared up the conflicts": work asked of the
             // agent, said as when.
+            // "…, after you've done that write the doc", "…, but before
+            // you do, research…": work that is only the task before,
+            // pointed back at, makes the clause a connective.
+            let bare_do = words
+                .get(i + len)
+                .is_some_and(|d| d.0 == "do" && s[d.2..].trim_start().starts_with(','));
+            if let Some(back) = order_words::work_pointing_back(&all[i + len..], bare_do) {
+                let link = if link { Link::Reverse } else { Link::Then };
+                let end = i + len + back;
+                let resume = words.get(end).map_or(s.len(), |w| w.1);
+                cuts.push((start, resume, link));
+                i = end;
+                continue;
+            }
             if i + len < words.len() && order_words::agent_verb(all[i + len]) {
-                // "…, after you've done that write the doc": work that is
-                // only the task before, pointed back at, is a connective.
-                if let Some(back) = order_words::points_back(&all[i + len + 1..]) {
-                    let link = if link { Link::Reverse } else { Link::Then };
-                    let end = i + len + 1 + back;
-                    let resume = words.get(end).map_or(s.len(), |w| w.1);
-                    cuts.push((start, resume, link));
-                    i = end;
-                    continue;
-                }
                 let link = if link { Link::Forward } else { Link::Reverse };
                 cuts.push((start, words[i + len - 1].2, link));
                 i += len;
