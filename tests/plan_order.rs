@@ -574,4 +574,12 @@ fn an_unpunctuated_first_and_actually_still_say_the_step() {
     research_then_design_doc(
         "write the design doc. Actually research the options for the queue first",
     );
+    // "Last," and "To finish," open the last step as "Finally," does.
+    for intent in [
+        "First, research the options for the queue. Then write the design doc. Last, review it cold for gaps.",
+        "To start, research the options for the queue. After that, write the design doc. To finish, review it cold for gaps.",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(targets(&p), ["research-options", "design-doc", "doc-review"], "{intent}");
+    }
 }

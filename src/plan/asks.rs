@@ -9,6 +9,8 @@ use super::task_words::{
     names_another, opens_on_pronoun, phrasal_command, reads_as_command, starts_joined_task,
     starts_task, OBJECT_OPENERS,
 };
+use openers::{after_condition, after_forbidden_wait};
+pub use openers::{asks_apart, opens_apart};
 
 /// Words that open a request written in shorthand, its subject left out:
 /// "Need OG images for every post", "Want a landing page by Friday"
@@ -158,187 +160,8 @@ pub fn is_request(sentence: &str) -> bool {
     after_forbidden_wait(sentence).is_some_and(is_request_here) || is_request_here(sentence)
 }
 
-/// The work a forbidden step waits for, when `sentence` opens with one:
-/// "don't tell me it's fixed until you've run the suite" asks for the
-/// run, "never merge before you have read the diff" for the reading.
-/// What follows "until", "unless" or "before" and the "you" that does
-/// it ("don't merge until the checks pass" waits for no work of the
-/// agent's).
-fn after_forbidden_wait(sentence: &str) -> Option<&str> {
-    let w = words_of(sentence);
-    let lead = usize::from(
-        w.first()
-            .is_some_and(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so")),
-    );
-    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
-    let forbids = matches!(word(lead), "don't" | "dont" | "never")
-        || word(lead) == "do" && word(lead + 1) == "not";
-    if !forbids {
-        return None;
-    }
-    let wait = w
-        .iter()
-        .position(|(x, _, _)| matches!(x.as_str(), "until" | "unless" | "before" | "till"))?;
-    let plain: Vec<&str> = w[wait..].iter().map(|(x, _, _)| x.as_str()).collect();
-    let skip = crate::plan::order_words::agent_wait(&plain)?;
-    // "until you've actually run…": an adverb before the verb.
-    let skip = skip + usize::from(word(wait + skip).ends_with("ly"));
-    let (_, start, _) = w.get(wait + skip)?;
-    Some(&sentence[*start..])
-}
-
-/// Adverbs that, alone before a comma, open a task apart from the ones
-/// before it: "Separately, do a vulnerability pass".
-const APART: &[&str] = &[
-    "additionally",
-    "also",
-    "finally",
-    "independently",
-    "lastly",
-    "meanwhile",
-    "separately",
-];
-
-/// What follows an adverb of [`APART`] and its comma, when `sentence`
-/// opens with one.
-fn after_apart(sentence: &str) -> Option<&str> {
-    let w = words_of(sentence);
-    // "And separately, …".
-    let lead = usize::from(
-        w.first()
-            .is_some_and(|(x, _, _)| matches!(x.as_str(), "and" | "but")),
-    );
-    let (first, _, end) = w.get(lead)?;
-    (APART.contains(&first.as_str()) && sentence[*end..].starts_with(','))
-        .then(|| sentence[*end + 1..].trim_start())
-}
-
-/// True when `sentence` opens with an adverb that sets its task apart
-/// ("Separately, the lease has pages sideways"), asked for here or in the
-/// sentence after it.
-pub fn opens_apart(sentence: &str) -> bool {
-    after_apart(sentence).is_some()
-}
-
-/// True when `sentence` asks for a task apart from the ones before it:
-/// "Separately, do a vulnerability pass on the handler", "also need a
-/// 5-slide deck for Friday". It is no elaboration of the request before
-/// it. Not "also make it blue": what "it" stands for is the work before.
-pub fn asks_apart(sentence: &str) -> bool {
-    // "Separately, the lease has pages sideways; could you rotate those?"
-    if after_apart(sentence).is_some_and(|r| is_request_here(r) || super::declines::a_piece_asks(r))
-    {
-        return true;
-    }
-    let w = words_of(sentence);
-    let lead = usize::from(w.first().is_some_and(|(x, _, _)| x == "and"));
-    let refers_back = w.iter().skip(lead + 1).take(4).any(|(x, _, _)| {
-        matches!(
-            x.as_str(),
-            "it" | "its" | "this" | "that" | "them" | "these" | "those"
-        )
-    });
-    w.get(lead).is_some_and(|(x, _, _)| x == "also") && !refers_back && is_request_here(sentence)
-}
-
-/// What follows a short opening clause of when, whether or while that
-/// ends at a comma ("when you get a chance, …"), or a short refusal ("don't
-/// guess, …"), if the sentence opens with one.
-fn after_condition(sentence: &str) -> Option<&str> {
-    const OPENERS: &[&str] = &[
-        "after", "before", "if", "once", "until", "when", "whenever", "while",
-    ];
-    // "Don't start patching things, find the actual cause first": what
-    // the person forbids, then what they ask.
-    const FORBIDS: &[&str] = &["don't", "dont", "never"];
-    let w = words_of(sentence);
-    // "But before you start, set up a worktree".
-    let lead = w
-        .iter()
-        .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so"))
-        .count();
-    if let Some(rest) = after_apart(sentence) {
-        return Some(rest);
-    }
-    let (first, _, _) = w.get(lead)?;
-    if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) {
-        return None;
-    }
-    // "after we're aligned write the spec, and after that…": the command
-    // may come before any comma.
-    let unmarked = OPENERS
-        .contains(&first.as_str())
-        .then(|| unmarked_main(sentence, &w[lead..]))
-        .flatten();
-    let Some(comma) = sentence.find([',', ':']) else {
-        return unmarked;
-    };
-    if let Some(rest) = unmarked.filter(|r| sentence.len() - r.len() < comma) {
-        return Some(rest);
-    }
-    let inside = w.iter().take_while(|(_, b, _)| *b < comma).count();
-    (inside <= opening_words(first) + lead).then(|| sentence[comma + 1..].trim_start())
-}
-
-/// How many words an opening clause of when or whether may have before
-/// the comma that ends it. One of the person's own work to come ("Before
-/// I send this design doc to the contractor, …", "once the content is
-/// in, …") may name that work at length; an aside of while or if ("while
-/// you're there those docs hardcode paths, …") says little before what
-/// it sets apart.
-fn opening_words(opener: &str) -> usize {
-    match opener {
-        "after" | "before" | "once" | "until" => 16,
-        _ => 7,
-    }
-}
-
-/// The command after a clause of time or condition that no comma ends,
-/// as people type it: "after we're aligned write the spec", "once it's
-/// merged deploy it". The clause has its subject after the opener, and the
-/// first verb of a task comes after at least one word of its own ("when
-/// we review the PR the bot crashes" has none, and asks nothing).
-fn unmarked_main<'a>(sentence: &'a str, w: &[(String, usize, usize)]) -> Option<&'a str> {
-    const SUBJECTS: &[&str] = &[
-        "everything",
-        "i",
-        "i'm",
-        "i've",
-        "it",
-        "it's",
-        "its",
-        "that",
-        "that's",
-        "the",
-        "they",
-        "they're",
-        "this",
-        "we",
-        "we're",
-        "we've",
-        "you",
-        "you're",
-        "you've",
-    ];
-    const BOUND: &[&str] = &[
-        "and", "can", "could", "don't", "i", "it", "not", "or", "should", "they", "to", "we",
-        "will", "would", "you",
-    ];
-    if !w
-        .get(1)
-        .is_some_and(|(x, _, _)| SUBJECTS.contains(&x.as_str()))
-    {
-        return None;
-    }
-    let k = (2..w.len().min(9)).find(|&k| starts_task(&w[k].0))?;
-    // "when I run the build from my script": the clause's own verb is
-    // one of work, and what follows it its object.
-    (k >= 3 && !BOUND.contains(&w[k - 1].0.as_str()) && k + 1 < w.len())
-        .then(|| &sentence[w[k].1..])
-}
-
 /// [`is_request`] on a sentence that opens with its main clause.
-fn is_request_here(sentence: &str) -> bool {
+pub(super) fn is_request_here(sentence: &str) -> bool {
     let sentence = main_clause(sentence);
     let w = words_of(sentence);
     opens_as_command(sentence, &w) || says_it_wants(sentence) || says_it_needs_work(&w)
@@ -602,6 +425,7 @@ fn only_negated(t: &str, marker: &str) -> bool {
         })
 }
 
+mod openers;
 mod questions;
 pub use questions::{asks_a_choice, asks_plain_telling, is_knowledge_request, is_question};
 

@@ -368,6 +368,15 @@ fn an_adverb_apart_before_a_comma_leaves_the_command() {
     assert!(!asks_apart("Also, the deck is fine"));
     // Without the comma too, unless it refers back ("Also make it blue").
     assert!(asks_apart("Also write the announcement"));
+    // A phrase that opens a step of a sequence, before its comma.
+    for s in [
+        "To start, research the options",
+        "Last, review it cold",
+        "To finish, ship it",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    assert!(!is_request("To start, the build was slow"));
 }
 
 #[test]

@@ -1,0 +1,221 @@
+//! Openings that stand before a sentence's command and leave it: a
+//! clause of when or whether ("when you get a chance, …", "Before I send
+//! this design doc to the contractor, …"), a forbidden step and the work
+//! it waits for ("don't merge until you've read the diff"), and an adverb
+//! or phrase that sets a task apart or opens a step ("Separately, …",
+//! "To finish, …"). [`super::is_request`] reads the command after them.
+
+use super::is_request_here;
+use crate::plan::clauses::words_of;
+use crate::plan::task_words::starts_task;
+
+/// The work a forbidden step waits for, when `sentence` opens with one:
+/// "don't tell me it's fixed until you've run the suite" asks for the
+/// run, "never merge before you have read the diff" for the reading.
+/// What follows "until", "unless" or "before" and the "you" that does
+/// it ("don't merge until the checks pass" waits for no work of the
+/// agent's).
+pub(super) fn after_forbidden_wait(sentence: &str) -> Option<&str> {
+    let w = words_of(sentence);
+    let lead = usize::from(
+        w.first()
+            .is_some_and(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so")),
+    );
+    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
+    let forbids = matches!(word(lead), "don't" | "dont" | "never")
+        || word(lead) == "do" && word(lead + 1) == "not";
+    if !forbids {
+        return None;
+    }
+    let wait = w
+        .iter()
+        .position(|(x, _, _)| matches!(x.as_str(), "until" | "unless" | "before" | "till"))?;
+    let plain: Vec<&str> = w[wait..].iter().map(|(x, _, _)| x.as_str()).collect();
+    let skip = crate::plan::order_words::agent_wait(&plain)?;
+    // "until you've actually run…": an adverb before the verb.
+    let skip = skip + usize::from(word(wait + skip).ends_with("ly"));
+    let (_, start, _) = w.get(wait + skip)?;
+    Some(&sentence[*start..])
+}
+
+/// Adverbs that, alone before a comma, open a task apart from the ones
+/// before it: "Separately, do a vulnerability pass".
+const APART: &[&str] = &[
+    "additionally",
+    "also",
+    "finally",
+    "independently",
+    "lastly",
+    "meanwhile",
+    "separately",
+];
+
+/// Phrases that, alone before a comma, open a step of a sequence: "To
+/// start, research the options. … To finish, review it."
+const STEP_PHRASES: &[&[&str]] = &[
+    &["last"],
+    &["first", "of", "all"],
+    &["first", "off"],
+    &["for", "starters"],
+    &["to", "start"],
+    &["to", "begin"],
+    &["to", "finish"],
+    &["to", "end"],
+    &["to", "wrap", "up"],
+    &["at", "the", "end"],
+    &["in", "the", "end"],
+];
+
+/// What follows an adverb of [`APART`], or a phrase of [`STEP_PHRASES`],
+/// and its comma, when `sentence` opens with one.
+fn after_apart(sentence: &str) -> Option<&str> {
+    let w = words_of(sentence);
+    // "And separately, …".
+    let lead = usize::from(
+        w.first()
+            .is_some_and(|(x, _, _)| matches!(x.as_str(), "and" | "but")),
+    );
+    let (first, _, _) = w.get(lead)?;
+    let len = if APART.contains(&first.as_str()) {
+        1
+    } else {
+        STEP_PHRASES
+            .iter()
+            .find(|p| {
+                w.len() > lead + p.len()
+                    && p.iter()
+                        .zip(&w[lead..])
+                        .all(|(a, (b, _, _))| *a == b.as_str())
+            })?
+            .len()
+    };
+    let end = w[lead + len - 1].2;
+    sentence[end..]
+        .starts_with(',')
+        .then(|| sentence[end + 1..].trim_start())
+}
+
+/// True when `sentence` opens with an adverb that sets its task apart
+/// ("Separately, the lease has pages sideways"), asked for here or in the
+/// sentence after it.
+pub fn opens_apart(sentence: &str) -> bool {
+    after_apart(sentence).is_some()
+}
+
+/// True when `sentence` asks for a task apart from the ones before it:
+/// "Separately, do a vulnerability pass on the handler", "also need a
+/// 5-slide deck for Friday". It is no elaboration of the request before
+/// it. Not "also make it blue": what "it" stands for is the work before.
+pub fn asks_apart(sentence: &str) -> bool {
+    // "Separately, the lease has pages sideways; could you rotate those?"
+    if after_apart(sentence)
+        .is_some_and(|r| is_request_here(r) || crate::plan::declines::a_piece_asks(r))
+    {
+        return true;
+    }
+    let w = words_of(sentence);
+    let lead = usize::from(w.first().is_some_and(|(x, _, _)| x == "and"));
+    let refers_back = w.iter().skip(lead + 1).take(4).any(|(x, _, _)| {
+        matches!(
+            x.as_str(),
+            "it" | "its" | "this" | "that" | "them" | "these" | "those"
+        )
+    });
+    w.get(lead).is_some_and(|(x, _, _)| x == "also") && !refers_back && is_request_here(sentence)
+}
+
+/// What follows a short opening clause of when, whether or while that
+/// ends at a comma ("when you get a chance, …"), or a short refusal ("don't
+/// guess, …"), if the sentence opens with one.
+pub(super) fn after_condition(sentence: &str) -> Option<&str> {
+    const OPENERS: &[&str] = &[
+        "after", "before", "if", "once", "until", "when", "whenever", "while",
+    ];
+    // "Don't start patching things, find the actual cause first": what
+    // the person forbids, then what they ask.
+    const FORBIDS: &[&str] = &["don't", "dont", "never"];
+    let w = words_of(sentence);
+    // "But before you start, set up a worktree".
+    let lead = w
+        .iter()
+        .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so"))
+        .count();
+    if let Some(rest) = after_apart(sentence) {
+        return Some(rest);
+    }
+    let (first, _, _) = w.get(lead)?;
+    if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) {
+        return None;
+    }
+    // "after we're aligned write the spec, and after that…": the command
+    // may come before any comma.
+    let unmarked = OPENERS
+        .contains(&first.as_str())
+        .then(|| unmarked_main(sentence, &w[lead..]))
+        .flatten();
+    let Some(comma) = sentence.find([',', ':']) else {
+        return unmarked;
+    };
+    if let Some(rest) = unmarked.filter(|r| sentence.len() - r.len() < comma) {
+        return Some(rest);
+    }
+    let inside = w.iter().take_while(|(_, b, _)| *b < comma).count();
+    (inside <= opening_words(first) + lead).then(|| sentence[comma + 1..].trim_start())
+}
+
+/// How many words an opening clause of when or whether may have before
+/// the comma that ends it. One of the person's own work to come ("Before
+/// I send this design doc to the contractor, …", "once the content is
+/// in, …") may name that work at length; an aside of while or if ("while
+/// you're there those docs hardcode paths, …") says little before what
+/// it sets apart.
+fn opening_words(opener: &str) -> usize {
+    match opener {
+        "after" | "before" | "once" | "until" => 16,
+        _ => 7,
+    }
+}
+
+/// The command after a clause of time or condition that no comma ends,
+/// as people type it: "after we're aligned write the spec", "once it's
+/// merged deploy it". The clause has its subject after the opener, and the
+/// first verb of a task comes after at least one word of its own ("when
+/// we review the PR the bot crashes" has none, and asks nothing).
+fn unmarked_main<'a>(sentence: &'a str, w: &[(String, usize, usize)]) -> Option<&'a str> {
+    const SUBJECTS: &[&str] = &[
+        "everything",
+        "i",
+        "i'm",
+        "i've",
+        "it",
+        "it's",
+        "its",
+        "that",
+        "that's",
+        "the",
+        "they",
+        "they're",
+        "this",
+        "we",
+        "we're",
+        "we've",
+        "you",
+        "you're",
+        "you've",
+    ];
+    const BOUND: &[&str] = &[
+        "and", "can", "could", "don't", "i", "it", "not", "or", "should", "they", "to", "we",
+        "will", "would", "you",
+    ];
+    if !w
+        .get(1)
+        .is_some_and(|(x, _, _)| SUBJECTS.contains(&x.as_str()))
+    {
+        return None;
+    }
+    let k = (2..w.len().min(9)).find(|&k| starts_task(&w[k].0))?;
+    // "when I run the build from my script": the clause's own verb is
+    // one of work, and what follows it its object.
+    (k >= 3 && !BOUND.contains(&w[k - 1].0.as_str()) && k + 1 < w.len())
+        .then(|| &sentence[w[k].1..])
+}
