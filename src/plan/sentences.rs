@@ -284,6 +284,13 @@ fn ordinals(intent: &str) -> Vec<(u32, usize, usize)> {
         let start = at;
         at += word.len();
         let w = word.trim_end();
+        let (mark, marked) = match w.strip_suffix([',', ':']) {
+            Some(m) => (m, true),
+            None => (w, false),
+        };
+        let Some(&(_, n)) = ORDINALS.iter().find(|(o, _)| o.eq_ignore_ascii_case(mark)) else {
+            continue;
+        };
         // "First research the options. Second, write the doc.": an
         // ordinal right before a verb of work marks its step unpunctuated.
         let before_verb = || {
@@ -292,19 +299,12 @@ fn ordinals(intent: &str) -> Vec<(u32, usize, usize)> {
                 .next()
                 .is_some_and(|v| crate::plan::task_words::starts_joined_task(&v.to_lowercase()))
         };
-        let Some(mark) = w
-            .strip_suffix([',', ':'])
-            .or_else(|| before_verb().then_some(w))
-        else {
-            continue;
-        };
         let opens = intent[..start]
             .trim_end()
             .chars()
             .next_back()
             .is_none_or(|c| matches!(c, '.' | '!' | '?' | ';' | ':' | '\n'));
-        let lower = mark.to_ascii_lowercase();
-        if let Some(&(_, n)) = ORDINALS.iter().find(|(o, _)| *o == lower).filter(|_| opens) {
+        if opens && (marked || before_verb()) {
             out.push((n, start, start + w.len()));
         }
     }
