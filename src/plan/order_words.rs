@@ -169,18 +169,29 @@ pub fn agent_time<S: AsRef<str>>(words: &[S]) -> Option<(usize, bool)> {
 }
 
 /// How many words after the agent as the subject of a clause of time
-/// name only the task before: a verb of work on a word that points back
-/// ("…, after you've done that, …"), that word alone ("once you have
-/// them"), or "do" alone before a comma (`bare_do`: "but before you do,
-/// …"). `None` when the clause names work of its own ("once you've
-/// cleared up the conflicts").
+/// name only the task before: a verb of finishing on a word that points
+/// back ("…, after you've done that, …"), that word alone ("once you
+/// have them"), or "do" alone before a comma (`bare_do`: "but before you
+/// do, …"). `None` when the clause names work of its own ("once you've
+/// cleared up the conflicts", "before you merge it").
 pub fn work_pointing_back<S: AsRef<str>>(words: &[S], bare_do: bool) -> Option<usize> {
+    const FINISHING: &[&str] = &[
+        "complete",
+        "completed",
+        "did",
+        "do",
+        "done",
+        "finish",
+        "finished",
+        "wrapped",
+    ];
     if bare_do {
         return Some(1);
     }
     points_back(words).or_else(|| {
         let verb = words.first().map(AsRef::as_ref)?;
-        (agent_verb(verb) || verb == "do")
+        FINISHING
+            .contains(&verb)
             .then(|| points_back(&words[1..]))
             .flatten()
             .map(|n| n + 1)
@@ -451,6 +462,8 @@ mod tests {
         assert_eq!(work_pointing_back(&["do", "research"], true), Some(1));
         assert_eq!(work_pointing_back(&["cleared", "up", "the"], false), None);
         assert_eq!(work_pointing_back(&["know", "it"], false), None);
+        // Work of its own on the thing before: merging is a task.
+        assert_eq!(work_pointing_back(&["merge", "it"], false), None);
         assert_eq!(agent_time(&["before", "we", "commit"]), None);
         assert_eq!(agent_time(&["before", "i", "merge"]), None);
         assert_eq!(agent_wait(&["until", "you've", "run"]), Some(2));
