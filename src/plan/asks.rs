@@ -153,8 +153,9 @@ pub fn is_request(sentence: &str) -> bool {
         let by_colon = sentence[..sentence.len() - rest.len()]
             .trim_end()
             .ends_with(':');
-        if !by_colon || is_request_here(rest) {
-            return is_request_here(rest);
+        let here = is_request_here(rest);
+        if here || !by_colon {
+            return here;
         }
     }
     after_forbidden_wait(sentence).is_some_and(is_request_here) || is_request_here(sentence)

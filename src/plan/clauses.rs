@@ -163,13 +163,12 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // the branch has since been merged."), when nothing else is said.
     // Read only where nothing is asked: most intents ask, and these read
     // the whole intent again.
-    let reported = read.any_done && read.reports.iter().all(|r| *r);
     let chatter = || {
         (super::declines::opens_with_interjection(intent)
             || super::declines::says_aside(intent)
             || super::declines::opens_informing(intent)
             || super::declines::tells_the_past(intent)
-            || reported)
+            || read.reported())
             && !super::idioms::tells_of_trouble(intent)
     };
     // "Please don't propose new tiers.": forbidding one piece of work asks

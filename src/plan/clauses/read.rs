@@ -42,6 +42,11 @@ pub(super) struct Read {
     /// [`super::declines::reports_done`]); and whether one reports.
     pub(super) reports: Vec<bool>,
     pub(super) any_done: bool,
+    /// Each sentence that may tell how the reported work was done: one
+    /// piece that neither declines, asks nor reports ("my hookify rule
+    /// stopped misfiring after i anchored the regex."). Read as a story
+    /// only when a sentence reports (see [`Read::reported`]).
+    stories: Vec<Option<String>>,
     /// The sentences that are titles (see [`Label::Title`]).
     pub(super) titles: Vec<usize>,
 
@@ -51,6 +56,19 @@ pub(super) struct Read {
 }
 
 impl Read {
+    /// True when a sentence reports finished work and every other one
+    /// declines, reports too, or tells how it was done, in the past: "my
+    /// hookify rule stopped misfiring after i anchored the regex. all good
+    /// now". Each story is read only here, after a report was found.
+    pub(super) fn reported(&self) -> bool {
+        self.any_done
+            && self
+                .reports
+                .iter()
+                .zip(&self.stories)
+                .all(|(r, s)| *r || s.as_deref().is_some_and(tells_the_past))
+    }
+
     /// True when a sentence that declines nothing still asks for work: a
     /// question that names work ("any way to fix that?") or the person's
     /// own things ("Curious. Why are my tests flaky?"), or a piece that asks
@@ -110,13 +128,12 @@ impl Read {
             .push(!declines && (is_request(trimmed) && !states_order && !asks_to_know || step));
         let asks = self.requests.last().is_some_and(|r| *r);
         let done = !declines && !asks && reports_done(trimmed);
-        // "my hookify rule stopped misfiring after i anchored the regex.
-        // all good now": the story of how it was done is part of the
-        // report. One piece only: "i changed 3 lines, just sync that file"
-        // tells, then asks.
-        let told = !declines && !asks && !trimmed.contains(',') && tells_the_past(trimmed);
-        self.reports.push(declines || done || told);
+        self.reports.push(declines || done);
         self.any_done |= done;
+        // One piece only: "i changed 3 lines, just sync that file" tells,
+        // then asks.
+        let story = !declines && !asks && !done && !trimmed.contains(',');
+        self.stories.push(story.then(|| trimmed.to_string()));
         self.steps.push(step);
         self.bare.push(!declines && is_bare(trimmed));
         self.several
