@@ -66,6 +66,26 @@ const COMPLETE: &[&str] = &[
     "passing", "fixed", "resolved", "working", "aligned", "agreed", "settled", "sorted",
 ];
 
+/// True when `words` end with a word of completion: one of [`COMPLETE`],
+/// where a thing stands once done ("once that's in", "when it's live"),
+/// or a participle after a form of "be" ("once it's deployed", "when the
+/// PR is reviewed").
+fn completes<S: AsRef<str>>(words: &[S]) -> bool {
+    const BE: &[&str] = &[
+        "is", "are", "it's", "its", "that's", "thats", "been", "was", "were",
+    ];
+    match words {
+        [.., be, last] => {
+            let (be, last) = (be.as_ref(), last.as_ref());
+            COMPLETE.contains(&last)
+                || BE.contains(&be)
+                    && (matches!(last, "in" | "up" | "live" | "out") || last.ends_with("ed"))
+        }
+        [last] => COMPLETE.contains(&last.as_ref()),
+        [] => false,
+    }
+}
+
 /// Connectives between two tasks that put the task after them first:
 /// "…, and before that fact-check it".
 const REVERSING: &[&[&str]] = &[
@@ -149,8 +169,7 @@ pub fn opener_end<S: AsRef<str>>(
     // "When I run the build from my script, it works fine" says when, and
     // asks for nothing: the clause of time ends at its comma.
     (2..words.len().min(9)).find(|&i| {
-        let ends = comma_after.get(i - 1).copied().unwrap_or(false)
-            || COMPLETE.contains(&words[i - 1].as_ref());
+        let ends = comma_after.get(i - 1).copied().unwrap_or(false) || completes(&words[..i]);
         ends && is_main(&words[i..])
     })
 }
@@ -533,5 +552,17 @@ mod tests {
         assert!(persons_time(&["before", "i", "ship", "it"]));
         assert!(persons_time(&["once", "we've", "launched"]));
         assert!(!persons_time(&["before", "you", "ship", "it"]));
+    }
+
+    #[test]
+    fn a_thing_that_stands_done_ends_a_clause_of_time() {
+        assert!(completes(&["once", "that's", "in"]));
+        assert!(completes(&["when", "it's", "live"]));
+        assert!(completes(&["when", "the", "pr", "is", "reviewed"]));
+        assert!(completes(&["once", "it's", "done"]));
+        // "in" or a participle without "be" before it ends nothing.
+        assert!(!completes(&["when", "i", "log", "in"]));
+        assert!(!completes(&["after", "we", "talked"]));
+        assert!(!completes::<&str>(&[]));
     }
 }

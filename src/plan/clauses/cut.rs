@@ -147,6 +147,12 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 continue;
             }
         }
+        if let Some(len) = last_step(&all[i..], comma_before) {
+            // "…, and last add a hook that blocks deletes".
+            cuts.push((start, words[i + len - 1].2, Link::Then));
+            i += len;
+            continue;
+        }
         if let Some(len) = order_words::reversing(&all[i..]) {
             if i + len < words.len() {
                 cuts.push((start, words[i + len - 1].2, Link::Reverse));
@@ -291,6 +297,19 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// The length of "and last" (or "last" after a comma) when a command
+/// follows it: the last step of a list ("…, and last add a hook"), not
+/// "and last week it broke".
+fn last_step(words: &[&str], comma_before: bool) -> Option<usize> {
+    let len = match words {
+        ["and", "last", ..] => 2,
+        ["last", ..] if comma_before => 1,
+        _ => return None,
+    };
+    let rest = &words[len..];
+    (rest.first().is_some_and(|v| starts_joined_task(v)) || reads_as_command(rest)).then_some(len)
 }
 
 /// The last "or" of `words` before a verb of work or of leaving things be
@@ -471,7 +490,7 @@ fn is_filler(piece: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::cut_sentence;
+    use super::{cut_sentence, last_step};
 
     fn pieces(s: &str) -> Vec<String> {
         cut_sentence(s).into_iter().map(|(t, _)| t).collect()
@@ -529,5 +548,16 @@ mod tests {
             pieces("rerun the suite, and if it's really green commit it"),
             ["rerun the suite", "commit it"]
         );
+    }
+
+    #[test]
+    fn and_last_opens_a_step_only_before_a_command() {
+        assert_eq!(
+            last_step(&["and", "last", "add", "a", "hook"], false),
+            Some(2)
+        );
+        assert_eq!(last_step(&["last", "write", "the", "doc"], true), Some(1));
+        assert_eq!(last_step(&["last", "write", "the", "doc"], false), None);
+        assert_eq!(last_step(&["and", "last", "week's", "sheet"], false), None);
     }
 }

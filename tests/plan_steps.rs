@@ -1,0 +1,69 @@
+//! `re0 plan` on steps said the way people type them: "…, and last add a
+//! hook" opens the last step, and a clause of time with no comma ends
+//! where it says the thing stands ("once that's in", "when it's
+//! reviewed"). Each links the later skill to the one before by the
+//! intent's order; "last" before a noun ("last week's…") cuts nothing.
+
+mod common;
+
+use common::plan::*;
+
+/// The targets of `intent`'s plan and, for each step, the source of each
+/// of its links.
+fn steps_and_links(intent: &str) -> (Vec<String>, Vec<Vec<String>>) {
+    let p = plan(intent, &[]);
+    let sources = p["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            s["links"]
+                .as_array()
+                .map(|ls| {
+                    ls.iter()
+                        .map(|l| l["source"].as_str().unwrap().to_string())
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    (targets(&p), sources)
+}
+
+#[test]
+fn and_last_before_a_command_opens_the_last_step() {
+    // fa5340f read "and last write…" as more of the first task: the two
+    // skills came in relevance order, with no link between them.
+    for intent in [
+        "research the options for the queue, and last write the design doc",
+        "research the options for the queue, last, write the design doc",
+    ] {
+        let (t, links) = steps_and_links(intent);
+        assert_eq!(t, ["research-options", "design-doc"], "{intent}");
+        assert_eq!(links[1], ["intent-order"], "{intent}");
+    }
+}
+
+#[test]
+fn last_before_a_noun_is_no_step() {
+    let (t, links) =
+        steps_and_links("update the slides for the all-hands, and last week's budget sheet too");
+    assert!(t.contains(&"slides".to_string()), "{t:?}");
+    assert!(links.iter().all(|l| l.is_empty()), "{links:?}");
+}
+
+#[test]
+fn a_clause_of_time_ends_where_it_says_the_thing_stands() {
+    // "once that's in", "when it's reviewed": no comma, no word of
+    // completion, yet the command after them is the next step. fa5340f
+    // planned only the design doc for the second.
+    let (t, links) = steps_and_links(
+        "research the options for the queue, and once that's in write the design doc",
+    );
+    assert_eq!(t, ["research-options", "design-doc"]);
+    assert_eq!(links[1], ["intent-order"]);
+    let (t, links) =
+        steps_and_links("draft the design doc for the queue, and when it's reviewed ship it");
+    assert_eq!(t, ["design-doc", "ship-it"]);
+    assert_eq!(links[1], ["intent-order"]);
+}
