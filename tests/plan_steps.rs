@@ -1,8 +1,10 @@
 //! `re0 plan` on steps said the way people type them: "…, and last add a
 //! hook" opens the last step, and a clause of time with no comma ends
 //! where it says the thing stands ("once that's in", "when it's
-//! reviewed"). Each links the later skill to the one before by the
-//! intent's order; "last" before a noun ("last week's…") cuts nothing.
+//! reviewed"), and a command after a dash or a colon is asked ("CI has
+//! been red since Monday: fix it first"). Each links the later skill to
+//! the one before by the intent's order; "last" before a noun ("last
+//! week's…") cuts nothing, nor does a colon inside quoted code.
 
 mod common;
 
@@ -66,4 +68,28 @@ fn a_clause_of_time_ends_where_it_says_the_thing_stands() {
         steps_and_links("draft the design doc for the queue, and when it's reviewed ship it");
     assert_eq!(t, ["design-doc", "ship-it"]);
     assert_eq!(links[1], ["intent-order"]);
+}
+
+#[test]
+fn a_command_after_a_dash_or_colon_is_asked() {
+    // The scene, then the command, in one sentence. fa5340f read each
+    // sentence as scene alone and planned only the later step.
+    let (t, links) = steps_and_links(
+        "The queue design has four open questions nobody answered - research the options first. Then write the design doc.",
+    );
+    assert_eq!(t, ["research-options", "design-doc"]);
+    assert_eq!(links[1], ["intent-order"]);
+    let (t, _) = steps_and_links(
+        "Our CI has been red since Monday: fix the failing CI first. Then update the slides for the all-hands.",
+    );
+    assert_eq!(t, ["fix-ci", "slides"]);
+}
+
+#[test]
+fn a_colon_inside_quoted_code_asks_nothing() {
+    // "Merge" after the colon is the error's word, not a command.
+    let (t, _) = steps_and_links(
+        "We hit `error: Merge conflict in main.rs` today. Then update the slides for the all-hands.",
+    );
+    assert_eq!(t, ["slides"]);
 }

@@ -158,7 +158,30 @@ pub fn is_request(sentence: &str) -> bool {
             return here;
         }
     }
-    after_forbidden_wait(sentence).is_some_and(is_request_here) || is_request_here(sentence)
+    after_forbidden_wait(sentence).is_some_and(is_request_here)
+        || is_request_here(sentence)
+        || after_break(sentence).is_some_and(is_request_here)
+}
+
+/// What follows the last dash or colon inside `sentence`, when something
+/// stands before it: "FilterPanel mirrors props into state - fix that
+/// first", "It fires far too rarely: build a set of test prompts". The
+/// scene, then the command.
+fn after_break(sentence: &str) -> Option<&str> {
+    const BREAKS: [&str; 4] = [" - ", " — ", " – ", ": "];
+    // Not one inside quoted code: "`CONFLICT (content): Merge conflict…`".
+    let quoted = |i: usize| sentence[..i].matches('`').count() % 2 == 1;
+    let at = BREAKS
+        .iter()
+        .filter_map(|b| {
+            sentence
+                .rfind(b)
+                .filter(|&i| !quoted(i))
+                .map(|i| i + b.len())
+        })
+        .max()?;
+    let rest = sentence[at..].trim_start();
+    (at > 3 && !rest.is_empty()).then_some(rest)
 }
 
 /// [`is_request`] on a sentence that opens with its main clause.
