@@ -4,7 +4,9 @@
 //! reviewed"), and a command after a dash or a colon is asked ("CI has
 //! been red since Monday: fix it first"). Each links the later skill to
 //! the one before by the intent's order; "last" before a noun ("last
-//! week's…") cuts nothing, nor does a colon inside quoted code.
+//! week's…") cuts nothing, nor does a colon inside quoted code. A
+//! sentence that says it goes before the one before ("But before that,
+//! …") goes before all of that sentence's tasks.
 
 mod common;
 
@@ -92,4 +94,15 @@ fn a_colon_inside_quoted_code_asks_nothing() {
         "We hit `error: Merge conflict in main.rs` today. Then update the slides for the all-hands.",
     );
     assert_eq!(t, ["slides"]);
+}
+
+#[test]
+fn a_sentence_that_goes_before_the_one_before_goes_before_all_its_tasks() {
+    // "that" is the whole request before it. 05d9843 put the fix between
+    // the two tasks of the sentence before.
+    let (t, links) = steps_and_links(
+        "Research the options for the queue and write the design doc. But before that, fix the failing CI.",
+    );
+    assert_eq!(t, ["fix-ci", "research-options", "design-doc"]);
+    assert_eq!(links[1], ["intent-order"]);
 }

@@ -380,15 +380,19 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
                 cursor = Some((n, 1));
             }
             Some(Link::Reverse) if k > 0 => {
+                // "Tear the plan apart and find what kills it. But before
+                // that, make me explain the choice.": a sentence that goes
+                // before the one before it goes before all its tasks.
+                let opens_sentence = pieces[k - 1].sentence != n;
+                let before = pieces[k - 1].sentence;
                 let at = order
                     .iter()
-                    .position(|&o| o == k - 1)
+                    .position(|&o| o == k - 1 || opens_sentence && pieces[o].sentence == before)
                     .unwrap_or(order.len());
                 order.insert(at, k);
                 // "Work through the plan. But before you start, set up a
                 // worktree.": the rest of a sentence that goes before the
                 // one before it goes there too.
-                let opens_sentence = pieces[k - 1].sentence != n;
                 cursor = opens_sentence.then_some((n, at + 1));
             }
             // The rest of a sentence that came first follows it there.
