@@ -6,7 +6,9 @@
 //! the one before by the intent's order; "last" before a noun ("last
 //! week's…") cuts nothing, nor does a colon inside quoted code. A
 //! sentence that says it goes before the one before ("But before that,
-//! …") goes before all of that sentence's tasks.
+//! …") goes before all of that sentence's tasks, and a clause of time
+//! right after "then" ("then once you have the shortlist write…") says
+//! when the next step starts.
 
 mod common;
 
@@ -38,14 +40,8 @@ fn steps_and_links(intent: &str) -> (Vec<String>, Vec<Vec<String>>) {
 fn and_last_before_a_command_opens_the_last_step() {
     // fa5340f read "and last write…" as more of the first task: the two
     // skills came in relevance order, with no link between them.
-    for intent in [
-        "research the options for the queue, and last write the design doc",
-        "research the options for the queue, last, write the design doc",
-    ] {
-        let (t, links) = steps_and_links(intent);
-        assert_eq!(t, ["research-options", "design-doc"], "{intent}");
-        assert_eq!(links[1], ["intent-order"], "{intent}");
-    }
+    research_then_design_doc("research the options for the queue, and last write the design doc");
+    research_then_design_doc("research the options for the queue, last, write the design doc");
 }
 
 #[test]
@@ -61,11 +57,9 @@ fn a_clause_of_time_ends_where_it_says_the_thing_stands() {
     // "once that's in", "when it's reviewed": no comma, no word of
     // completion, yet the command after them is the next step. fa5340f
     // planned only the design doc for the second.
-    let (t, links) = steps_and_links(
+    research_then_design_doc(
         "research the options for the queue, and once that's in write the design doc",
     );
-    assert_eq!(t, ["research-options", "design-doc"]);
-    assert_eq!(links[1], ["intent-order"]);
     let (t, links) =
         steps_and_links("draft the design doc for the queue, and when it's reviewed ship it");
     assert_eq!(t, ["design-doc", "ship-it"]);
@@ -105,4 +99,21 @@ fn a_sentence_that_goes_before_the_one_before_goes_before_all_its_tasks() {
     );
     assert_eq!(t, ["fix-ci", "research-options", "design-doc"]);
     assert_eq!(links[1], ["intent-order"]);
+}
+
+#[test]
+fn a_clause_of_time_right_after_then_says_when_the_next_step_starts() {
+    // fb87ae7 read "once you have the shortlist" as work of the agent's
+    // that comes first, and put the design doc before the research.
+    research_then_design_doc(
+        "research the options for the queue, then once you have the shortlist write the design doc",
+    );
+}
+
+/// Asserts that `intent` plans research-options, then design-doc, linked
+/// by the intent's order.
+fn research_then_design_doc(intent: &str) {
+    let (t, links) = steps_and_links(intent);
+    assert_eq!(t, ["research-options", "design-doc"], "{intent}");
+    assert_eq!(links[1], ["intent-order"], "{intent}");
 }

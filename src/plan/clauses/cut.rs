@@ -160,6 +160,16 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 continue;
             }
         }
+        if let Some(verb) = time_after_then(&all, i, &cuts, &words) {
+            // "…, then once you have the preview URL run a smoke test":
+            // the clause of time between "then" and the command says when
+            // the next step starts; it is part of the connective.
+            if let Some(last) = cuts.last_mut() {
+                last.1 = words[verb].1;
+            }
+            i = verb;
+            continue;
+        }
         if let Some((len, link)) = order_words::agent_time(&all[i..]) {
             // "audit the markup before you redo the typography", "commit
             // once you've cleared up the conflicts": work asked of the
@@ -297,6 +307,25 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// Where the command starts when word `i` opens a clause of time of the
+/// agent's ("once you have the preview URL") right after a connective of
+/// order was cut: the first verb of a task within a few words after the
+/// clause's subject and one word of its own.
+fn time_after_then(
+    all: &[&str],
+    i: usize,
+    cuts: &[(usize, usize, Link)],
+    words: &[(String, usize, usize)],
+) -> Option<usize> {
+    let (_, resume, link) = cuts.last()?;
+    if *link != Link::Then || *resume != words[i - 1].2 {
+        return None;
+    }
+    let (len, _) = order_words::agent_time(&all[i..])?;
+    let from = i + len + 1;
+    (from..all.len().min(from + 8)).find(|&j| starts_task(all[j]))
 }
 
 /// The length of "and last" (or "last" after a comma) when a command
