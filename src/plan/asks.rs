@@ -106,7 +106,7 @@ const OWN_PEOPLE: &[&str] = &[
 ];
 
 /// True when `text` names the person's own things: "my", "our", "this";
-/// not their people ("my kid", see [`OWN_PEOPLE`]).
+/// not their people ("my kid", see `OWN_PEOPLE`).
 pub fn names_own(text: &str) -> bool {
     let w = words_of(text);
     (0..w.len()).any(|i| owns_at(&w, i))

@@ -25,7 +25,7 @@
 //! that, Y", "before you X, Y", "X, but not yet. First Y.": see
 //! [`super::order_words`]). A sentence that only states the order of the
 //! tasks it names again ("Do the tightening before the dash pass") is read
-//! in [`super::stated_order`]. Each clause
+//! in `super::stated_order`. Each clause
 //! carries its place in that order ([`Clause::rank`]). A sentence that
 //! opens with a connective of order ("Then write the plan.", "Once that's
 //! done, write the plan.") is a step of its own ([`Clause::step`]).
@@ -104,8 +104,9 @@ pub struct Clause {
     /// chooses no skill (see `is_bare`).
     pub object_of: Option<usize>,
     /// The intent asks for no work: a sentence says so ("just venting",
-    /// "that's all for today"; see [`declines_work`]) and no other asks
-    /// for any. No skill serves it unless it is named.
+    /// "that's all for today"; see
+    /// [`declines_work`](super::declines::declines_work)) and no other
+    /// asks for any. No skill serves it unless it is named.
     pub declined: bool,
 }
 

@@ -146,7 +146,7 @@ const ASIDES: &[&str] = &[
 
 /// True when a piece of `intent` is an aside that asks for nothing
 /// ("Anyway, coffee time, back in 20.", "…? just curious"; see
-/// [`ASIDES`]).
+/// `ASIDES`).
 pub fn says_aside(intent: &str) -> bool {
     let lower = intent.to_lowercase();
     if !ASIDES.iter().any(|d| lower.contains(d)) {

@@ -21,7 +21,7 @@
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, tear/rip/pick the (this, my, …) … apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says; split/spread/farm/fan (…) across/among/between/out (…) agents or subagents |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
-//! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see [`super::compounds`]) |
+//! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see `super::compounds`) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it, like an actual/real (…) wrote it, like a robot/bot/chatbot/AI wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account; SQL/code/command/prompt/shell injection, for/like/against injection (not "dependency injection"), injectable, sqli, exploitable, auth/authz/authn holes or bypasses (not "xss", which security skills say themselves: the idiom outweighed a second skill in the same clause) |
@@ -61,7 +61,7 @@
 //! "track down what's in the report"; "no idea why" asks for debugging only
 //! when something fails ("no idea why I agreed to this talk"). An idiom
 //! asking for the work a word of a skill's name says counts as a phrase of
-//! that name ([`super::fit`]): "no clue why" and `systematic-debugging`.
+//! that name (`super::fit`): "no clue why" and `systematic-debugging`.
 //! Measured and left out: "tear/rip/pick (it) apart" and
 //! "poke holes" as `critic` (skills that critique say "attack",
 //! "objection", "skeptic"; it moved a plan from the critique skill to one
@@ -83,7 +83,7 @@ use std::sync::OnceLock;
 
 /// When an idiom asks for its work: always, only where the intent tells
 /// of something failing ("find out why customers churn" asks no
-/// debugging), or only then and after a verb of [`SEEK`] ("find the root
+/// debugging), or only then and after a verb of `SEEK` ("find the root
 /// cause of the crash", not "a deck explaining the root cause").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum When {
@@ -91,7 +91,7 @@ pub enum When {
     Failing,
     SoughtAndFailing,
     /// Where the intent tells of something failing, inside its clause,
-    /// not opening it, and ending it or before a word of [`AMID_ENDS`]:
+    /// not opening it, and ending it or before a word of `AMID_ENDS`:
     /// "the three tests fail, fix them at the same time (and …)", not "At
     /// the same time, keep it simple", "at the same time as the launch",
     /// "fails at the same time every night" or "we launched both at the
@@ -308,7 +308,7 @@ const REVIEWS: &str = "another|careful|code|final|fresh|full|independent|informa
 /// have caught it" (what went wrong, not a design).
 const NOT_HAVE: &str = "!have";
 
-/// In an idiom, up to [`GAP_WORDS`] words of any kind ("show me the
+/// In an idiom, up to `GAP_WORDS` words of any kind ("show me the
 /// passing output"). A word of an idiom may also list its forms, split by
 /// `|` ("show|paste").
 pub const GAP: &str = "…";
@@ -362,7 +362,7 @@ const SEEK: &[&str] = &[
 /// shown: `merg` and `conflict` for git's conflict marker, a pasted
 /// `<<<<<<< HEAD` (seven `<`, no more), which says the work is a merge
 /// conflict in words no one typed; `sql` and `queri` for a pasted SQL
-/// statement ([`pastes_sql`]); `wikilink` for a pasted `[[…]]`.
+/// statement (`pastes_sql`); `wikilink` for a pasted `[[…]]`.
 pub fn marked(text: &str) -> (&'static [&'static str], &'static str) {
     const MARKER: &str = "<<<<<<<";
     let b = text.as_bytes();

@@ -21,11 +21,11 @@
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
 //!   against them;
 //! - the folders of a file's path that every project has (`docs/`,
-//!   `src/`, `lib/`; see [`LAYOUT_FOLDERS`]): "docs/onboarding.md" is a
+//!   `src/`, `lib/`; see `LAYOUT_FOLDERS`): "docs/onboarding.md" is a
 //!   file named onboarding, and asks nothing of a documentation skill;
-//! - a tracker's ticket key (`ENG-3302`, `GH-212`; see [`keys`]);
+//! - a tracker's ticket key (`ENG-3302`, `GH-212`; see `keys`);
 //! - the extension of a config, data or web source file
-//!   (`dispatcher.ts`, `package-lock.json`; see [`CODE_EXTENSIONS`]): the
+//!   (`dispatcher.ts`, `package-lock.json`; see `CODE_EXTENSIONS`): the
 //!   file's name stays, its language is not the work. A document's
 //!   extension (`.pdf`, `.docx`, `.xlsx`, `.md`) stays, as do `.c`, `.py`
 //!   and other languages' and libraries named with ".js" ("Next.js",
@@ -45,7 +45,7 @@ pub const PAGE_WORD: &str = "webpage";
 pub const MIN_QUOTED_WORDS: usize = 4;
 
 /// `intent` with its material replaced by spaces, and a link to a page by
-/// [`PAGE`] (byte offsets kept).
+/// `PAGE` (byte offsets kept).
 pub fn blanked(intent: &str) -> Cow<'_, str> {
     let spans = spans(intent);
     if spans.is_empty() {

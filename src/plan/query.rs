@@ -45,7 +45,7 @@ pub struct QueryClause {
     /// unless they also stand outside the topic (see `topic_of`).
     pub topic: Vec<usize>,
     /// The term of the head of what its command acts on ("make a matching
-    /// poster"; see [`super::head`]).
+    /// poster"; see `super::head`).
     pub head: Option<usize>,
     /// It asks for work in words or as a command by its shape (see
     /// `super::clauses::opens_request`).
@@ -76,7 +76,7 @@ pub struct Query {
     /// scanned receipt"). An artifact named there is something the person
     /// has, not something they ask to be made.
     pub objects: Vec<String>,
-    /// Pairs of adjacent words, each also a term ([`super::compounds`]).
+    /// Pairs of adjacent words, each also a term (`super::compounds`).
     pub compounds: Vec<Compound>,
     /// Terms of the work an idiom of the intent asks for ([`super::idioms`]).
     pub idioms: Vec<usize>,

@@ -14,7 +14,7 @@
 //! idf(t)     = ln(1 + (N - df + 0.5) / (df + 0.5)),  divided by the idf of a word only one skill has
 //! ```
 //!
-//! Terms come from [`Analyzer::for_each_term`]: the synonym table applied,
+//! Terms come from [`super::text::Analyzer::for_each_term`]: the synonym table applied,
 //! stop words dropped, stemmed. A skill's fields are analysed once (its
 //! [`super::profile::Profile`], kept in the catalog index), so a warm plan
 //! only compares terms. Selection ([`super::select`]) turns these

@@ -18,7 +18,7 @@
 //!    the clause's words but not its command ("write the implementation
 //!    plan from the spec", `notion-spec-to-implementation`), gives the
 //!    clause to a general skill that holds every word it holds above its
-//!    body, with [`BRAND_SHARE`] of its evidence (see [`super::brands`]).
+//!    body, with [`BRAND_SHARE`] of its evidence (see `super::brands`).
 //!
 //! Evidence of a skill for a clause is, over the intent's terms it matches,
 //! `weight * idf * (strength - penalty)` (see [`super::relevance`]): `idf`
@@ -30,7 +30,7 @@
 //! "review", "store"). A trigger or quoted phrase of two or more words found
 //! as written adds [`PHRASE_BONUS`], as do two words of the clause that a
 //! word of the skill's name writes as one ("fact-check", `factchk`; see
-//! [`super::compounds`]); a clause spelling the skill's whole
+//! `super::compounds`); a clause spelling the skill's whole
 //! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
 //! nor for a clause that only asks to know something. One word is enough
 //! only where the person listed tasks in one sentence and the word is of

@@ -11,11 +11,11 @@
 //!   `-ize…` when five letters or more come before it ("organise",
 //!   "prioritisation"), except the words English spells `-ise` everywhere
 //!   ("advertise", "promise", "exercise", and every `-wise`, `-vise`,
-//!   `-prise` word: see [`ISE_WORDS`]);
+//!   `-prise` word: see `ISE_WORDS`);
 //! - `-yse`, `-ysed`, `-ysing` to `-yze…` ("analyse", "paralysed");
 //! - a short table of other roots and their inflections: "colour",
 //!   "behaviour", "favour", "centre", "licence", "catalogue", "modelling",
-//!   "cancelled", "judgement", … (see [`ROOTS`]).
+//!   "cancelled", "judgement", … (see `ROOTS`).
 
 use std::borrow::Cow;
 

@@ -350,7 +350,7 @@ fn agent_explains(words: &[(String, usize, usize)]) -> bool {
 /// nor after a request and "and": "could you go over my form and tell me
 /// what breaks" asks for the going over; nor when what is to be told is
 /// the person's own work (see `of_the_situation`). "explain X in plain
-/// words" asks to know (see [`PLAINLY`]).
+/// words" asks to know (see `PLAINLY`).
 pub fn is_knowledge_request(text: &str) -> bool {
     let t = text.to_lowercase();
     const MARKERS: &[&str] = &[

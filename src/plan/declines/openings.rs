@@ -52,7 +52,7 @@ fn after_greeting(text: &str) -> &str {
     }
 }
 
-/// True when `intent` opens with a word of [`INTERJECTIONS`]: it laughs,
+/// True when `intent` opens with a word of `INTERJECTIONS`: it laughs,
 /// thanks or sighs ("lol that gif you made got 40 reactions", "thanks!!
 /// the PDF came out perfect"). Asking nothing else, it plans nothing.
 pub fn opens_with_interjection(intent: &str) -> bool {

@@ -63,9 +63,9 @@ const UNFINISHED: &[&str] = &[
 ];
 
 /// True when `sentence` reports finished work and nothing else: it holds a
-/// phrase of [`DONE`], a perfect passive ("has now been submitted"), or is
-/// a ticked checkbox ("- [x] discussed"), tells of no trouble nor of work
-/// left ([`UNFINISHED`]), and no piece of it asks ("finished the refactor,
+/// phrase of `DONE`, a perfect passive ("has now been submitted"), or is
+/// a ticked checkbox ("- \[x\] discussed"), tells of no trouble nor of work
+/// left (`UNFINISHED`), and no piece of it asks ("finished the refactor,
 /// get it looked over"; "Get the rebase finished first"). The caller reads
 /// it only in a sentence that is no request.
 pub fn reports_done(sentence: &str) -> bool {

@@ -28,7 +28,7 @@ pub fn tells_of_trouble(text: &str) -> bool {
 }
 
 /// True when `text` tells of something failing: a word opening with one
-/// of [`FAILING`] ("fails", "crashed", "errors").
+/// of `FAILING` ("fails", "crashed", "errors").
 pub fn tells_of_failure(text: &str) -> bool {
     let lower = text.to_lowercase();
     let b = lower.as_bytes();
