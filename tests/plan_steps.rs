@@ -8,7 +8,7 @@
 //! sentence that says it goes before the one before ("But before that,
 //! …") goes before all of that sentence's tasks, and a clause of time
 //! right after "then" ("then once you have the shortlist write…") says
-//! when the next step starts.
+//! when the next step starts. "X is the last step" puts X last.
 
 mod common;
 
@@ -116,4 +116,13 @@ fn research_then_design_doc(intent: &str) {
     let (t, links) = steps_and_links(intent);
     assert_eq!(t, ["research-options", "design-doc"], "{intent}");
     assert_eq!(links[1], ["intent-order"], "{intent}");
+}
+
+#[test]
+fn a_sentence_that_names_the_last_step_orders_it_last() {
+    // fe352b3 read "is the last step" as no statement of order ("last"
+    // must end one) and kept the written order.
+    research_then_design_doc(
+        "Write the design doc for the queue and research the options. The design doc is the last step.",
+    );
 }

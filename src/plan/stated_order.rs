@@ -250,6 +250,10 @@ fn relation(words: &[String]) -> Option<(usize, usize, Rel)> {
         (&["after"], Rel::After),
         (&["up", "front"], Rel::First),
         (&["upfront"], Rel::First),
+        // "formatting it into the .docx is the last step".
+        (&["the", "first", "step"], Rel::First),
+        (&["the", "last", "step"], Rel::Last),
+        (&["the", "final", "step"], Rel::Last),
         (&["first"], Rel::First),
         (&["last"], Rel::Last),
         (&["at", "the", "end"], Rel::Last),
