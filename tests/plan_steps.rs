@@ -8,7 +8,8 @@
 //! sentence that says it goes before the one before ("But before that,
 //! …") goes before all of that sentence's tasks, and a clause of time
 //! right after "then" ("then once you have the shortlist write…") says
-//! when the next step starts. "X is the last step" puts X last.
+//! when the next step starts. "X is the last step" puts X last, and
+//! "With that in hand, …" opens the next step.
 
 mod common;
 
@@ -125,4 +126,16 @@ fn a_sentence_that_names_the_last_step_orders_it_last() {
     research_then_design_doc(
         "Write the design doc for the queue and research the options. The design doc is the last step.",
     );
+}
+
+#[test]
+fn with_that_in_hand_opens_the_next_step() {
+    // a255182 read "With that in hand, write…" as no ask at all and
+    // planned the research alone.
+    for intent in [
+        "Research the options for the queue. With that in hand, write the design doc.",
+        "Research the options for the queue. With that done, write the design doc.",
+    ] {
+        research_then_design_doc(intent);
+    }
 }

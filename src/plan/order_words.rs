@@ -27,6 +27,13 @@ const FORWARD: &[&[&str]] = &[
     &["and", "only", "then"],
     &["afterwards"],
     &["afterward"],
+    // "With that in hand, rewrite the node", "With that settled: sort
+    // the table": the work before, done.
+    &["with", "that", "in", "hand"],
+    &["with", "that", "done"],
+    &["with", "that", "settled"],
+    &["with", "that", "sorted"],
+    &["with", "that", "out", "of", "the", "way"],
     &["next"],
     &["finally"],
     &["followed", "by"],
