@@ -501,3 +501,20 @@ fn a_forbidding_leaves_the_work_asked_or_failing_beside_it() {
         ["sheets"]
     );
 }
+
+#[test]
+fn work_named_and_said_done_is_a_report() {
+    // "fix merged", "review done": the verb of a task names the work, and
+    // the word after it says it is done. 8622860 read them as commands.
+    for intent in ["fix merged, ci green. thx", "FYI: review done, it's merged"] {
+        assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    }
+    // A command after the report is still asked.
+    assert_eq!(
+        targets(&plan(
+            "fix merged, now update the slides for the all-hands",
+            &[]
+        )),
+        ["slides"]
+    );
+}

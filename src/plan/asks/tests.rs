@@ -578,3 +578,22 @@ fn a_question_after_why_the_person_asks_is_a_question() {
         "first pull out what we actually learned from this round: what worked, what misled us"
     ));
 }
+
+#[test]
+fn work_named_and_said_done_is_no_command() {
+    for s in [
+        "fix merged",
+        "review done",
+        "the deploy's finished",
+        "review is done",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+    for s in [
+        "fix the merged branch",
+        "review the done items",
+        "fix it, merged or not",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+}

@@ -80,9 +80,14 @@ pub fn reports_done(sentence: &str) -> bool {
         return false;
     }
     let ticked = lower.trim_start_matches(['-', '*', ' ']).starts_with("[x]");
-    (ticked || DONE.iter().any(|d| has_words(&lower, d)) || perfect_passive(&words))
+    // "fix merged, ci green": a piece of work named, and said done.
+    let done = |piece: &str| crate::plan::asks::reports_work_done(&words_of(piece));
+    (ticked
+        || DONE.iter().any(|d| has_words(&lower, d))
+        || perfect_passive(&words)
+        || sentence.split(',').any(done))
         && !a_piece_asks(sentence)
-        && !sentence.split(',').any(commands)
+        && !sentence.split(',').any(|p| commands(p) && !done(p))
 }
 
 /// True when every sentence of `intent` tells of what happened, in the
