@@ -4,7 +4,7 @@
 //! each sentence with these.
 
 use super::clauses::words_of;
-use super::declines::has_words;
+use super::declines::{has_words, reports_work_done};
 use super::task_words::{
     names_another, opens_on_pronoun, phrasal_command, reads_as_command, starts_joined_task,
     starts_task, OBJECT_OPENERS,
@@ -182,34 +182,6 @@ fn after_break(sentence: &str) -> Option<&str> {
         .max()?;
     let rest = sentence[at..].trim_start();
     (at > 3 && !rest.is_empty()).then_some(rest)
-}
-
-/// True when `w` opens with the name of a piece of work and says it is
-/// done: "fix merged", "review done", "the deploy's finished", "build is
-/// green". The verb of a task there is a noun, and nothing is asked.
-pub(crate) fn reports_work_done(w: &[(String, usize, usize)]) -> bool {
-    const DONE: &[&str] = &[
-        "approved",
-        "complete",
-        "completed",
-        "deployed",
-        "done",
-        "finished",
-        "green",
-        "landed",
-        "merged",
-        "passed",
-        "ready",
-        "shipped",
-    ];
-    const BE: &[&str] = &["is", "was", "has", "been", "are", "were"];
-    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
-    let noun = if word(0) == "the" { 1 } else { 0 };
-    let (name, next) = (word(noun), word(noun + 1));
-    let name = name.strip_suffix("'s").unwrap_or(name);
-    // "fix merged", "the deploy's finished", "review is done".
-    let said_done = DONE.contains(&next) || BE.contains(&next) && DONE.contains(&word(noun + 2));
-    starts_task(name) && said_done
 }
 
 /// [`is_request`] on a sentence that opens with its main clause.

@@ -541,6 +541,6 @@ use tails::{declines_as, is_tail, names_a_part};
 
 use openings::informs;
 pub use openings::{opens_informing, opens_with_interjection};
-pub use reports::{reports_done, tells_the_past};
+pub use reports::{reports_done, reports_work_done, tells_the_past};
 #[cfg(test)]
 mod tests;

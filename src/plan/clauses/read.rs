@@ -6,7 +6,8 @@ use crate::plan::asks::{
     asks_a_choice, asks_plain_telling, is_knowledge_request, is_question, is_request, names_own,
 };
 use crate::plan::declines::{
-    a_piece_asks, declines_work, forbids_work, reports_done, tells_the_past,
+    a_piece_asks, declines_work, forbids_work, opens_with_interjection, reports_done,
+    tells_the_past,
 };
 use crate::plan::task_words::starts_joined_task;
 use bare::{adds_to_before, is_bare, names_those_problems};
@@ -64,9 +65,9 @@ impl Read {
         self.any_done
             && self.reports.iter().zip(&self.stories).all(|(r, s)| {
                 // "fix merged, ci green. thx": thanks asks nothing.
-                *r || s.as_deref().is_some_and(|s| {
-                    tells_the_past(s) || super::super::declines::opens_with_interjection(s)
-                })
+                *r || s
+                    .as_deref()
+                    .is_some_and(|s| tells_the_past(s) || opens_with_interjection(s))
             })
     }
 

@@ -6,7 +6,7 @@
 
 use super::{a_piece_asks, has_words};
 use crate::plan::clauses::words_of;
-use crate::plan::task_words::starts_joined_task;
+use crate::plan::task_words::{starts_joined_task, starts_task};
 
 /// Phrases that say a piece of work is finished. Read as whole words in
 /// the lowercased sentence.
@@ -81,13 +81,44 @@ pub fn reports_done(sentence: &str) -> bool {
     }
     let ticked = lower.trim_start_matches(['-', '*', ' ']).starts_with("[x]");
     // "fix merged, ci green": a piece of work named, and said done.
-    let done = |piece: &str| crate::plan::asks::reports_work_done(&words_of(piece));
+    let pieces: Vec<(&str, bool)> = sentence
+        .split(',')
+        .map(|p| (p, reports_work_done(&words_of(p))))
+        .collect();
     (ticked
         || DONE.iter().any(|d| has_words(&lower, d))
         || perfect_passive(&words)
-        || sentence.split(',').any(done))
+        || pieces.iter().any(|(_, done)| *done))
         && !a_piece_asks(sentence)
-        && !sentence.split(',').any(|p| commands(p) && !done(p))
+        && !pieces.iter().any(|(p, done)| commands(p) && !done)
+}
+
+/// True when `w` opens with the name of a piece of work and says it is
+/// done: "fix merged", "review done", "the deploy's finished", "build is
+/// green". The verb of a task there is a noun, and nothing is asked.
+pub fn reports_work_done(w: &[(String, usize, usize)]) -> bool {
+    const DONE: &[&str] = &[
+        "approved",
+        "complete",
+        "completed",
+        "deployed",
+        "done",
+        "finished",
+        "green",
+        "landed",
+        "merged",
+        "passed",
+        "ready",
+        "shipped",
+    ];
+    const BE: &[&str] = &["is", "was", "has", "been", "are", "were"];
+    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
+    let noun = if word(0) == "the" { 1 } else { 0 };
+    let (name, next) = (word(noun), word(noun + 1));
+    let name = name.strip_suffix("'s").unwrap_or(name);
+    // "fix merged", "the deploy's finished", "review is done".
+    let said_done = DONE.contains(&next) || BE.contains(&next) && DONE.contains(&word(noun + 2));
+    starts_task(name) && said_done
 }
 
 /// True when every sentence of `intent` tells of what happened, in the
