@@ -1,20 +1,12 @@
-fn main() {
-    grow_heap_in_large_steps();
-    std::process::exit(re0::cli::main());
-}
+/// mimalloc instead of glibc's allocator. Reading a catalog allocates many
+/// small blocks (names, description parts, terms) on both cores at once;
+/// with glibc's allocator that was a tenth of a cold `plan`'s CPU at 10,000
+/// skills (malloc, free and their locks), and a cold `plan` there is about
+/// 7% faster with mimalloc (bench/README.md). Built without transparent
+/// huge pages (`no_thp`): with them a cold `plan` peaked at 86 MiB, not 59.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// Asks glibc's allocator to grow its heaps 64 MiB at a time instead of
-/// just past each request. Reading a catalog allocates many small blocks
-/// on both cores; left at the default, each worker's heap grows a few
-/// pages at a time, one `mprotect` call each (7,000 of them for a warm
-/// `list` of 10,000 skills; without them a warm `plan` took 102 ms, not
-/// 125). Pages are still touched, and so counted as resident, only when
-/// used.
-fn grow_heap_in_large_steps() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets a tuning parameter of the allocator; it is
-    // called before any other thread exists.
-    unsafe {
-        libc::mallopt(libc::M_TOP_PAD, 64 << 20);
-    }
+fn main() {
+    std::process::exit(re0::cli::main());
 }
