@@ -9,6 +9,7 @@ use super::task_words::{
     names_another, opens_on_pronoun, phrasal_command, reads_as_command, starts_joined_task,
     starts_task, OBJECT_OPENERS,
 };
+use inside::{says_it_needs_work, splices_command};
 use openers::{after_condition, after_forbidden_wait};
 pub use openers::{asks_apart, opens_apart};
 
@@ -160,7 +161,8 @@ pub fn is_request(sentence: &str) -> bool {
     }
     after_forbidden_wait(sentence).is_some_and(is_request_here)
         || is_request_here(sentence)
-        || after_break(sentence).is_some_and(is_request_here)
+        || after_break(sentence).is_some_and(|rest| rest.len() < sentence.len() && is_request(rest))
+        || splices_command(sentence)
 }
 
 /// What follows the last dash or colon inside `sentence`, when something
@@ -189,22 +191,6 @@ pub(super) fn is_request_here(sentence: &str) -> bool {
     let sentence = main_clause(sentence);
     let w = words_of(sentence);
     opens_as_command(sentence, &w) || says_it_wants(sentence) || says_it_needs_work(&w)
-}
-
-/// True when the sentence says something needs work done to it: "the
-/// numbers need checking", "the intro needs to be cut", "it needs
-/// tightening". Not "needs nothing", nor a need of the person's ("I need
-/// to…", read as a want).
-fn says_it_needs_work(w: &[(String, usize, usize)]) -> bool {
-    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
-    (0..w.len()).any(|i| {
-        let next = word(i + 1);
-        matches!(word(i), "need" | "needs")
-            && (next.len() > 5
-                && next.ends_with("ing")
-                && !matches!(next, "nothing" | "anything" | "something" | "everything")
-                || next == "to" && word(i + 2) == "be")
-    })
 }
 
 /// `sentence` from its verb: after words that add it to a request before
@@ -413,6 +399,7 @@ fn says_it_wants(sentence: &str) -> bool {
         // Formal English: "Might I ask you first to…", "I should like you
         // to…", "only afterwards should you create…".
         "might i ask",
+        "might you",
         "may i ask you",
         "could i ask you",
         "could i trouble you",
@@ -452,6 +439,7 @@ fn only_negated(t: &str, marker: &str) -> bool {
         })
 }
 
+mod inside;
 mod openers;
 mod questions;
 pub use questions::{asks_a_choice, asks_plain_telling, is_knowledge_request, is_question};

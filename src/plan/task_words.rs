@@ -351,7 +351,8 @@ pub fn opens_on_pronoun(words: &[&str]) -> bool {
     ];
     // "those" before a noun is no pronoun: "swap those brand names".
     const AFTER_THOSE: &[&str] = &[
-        "down", "first", "for", "in", "into", "now", "out", "please", "to", "too", "up", "with",
+        "against", "down", "first", "for", "in", "into", "now", "out", "please", "to", "too", "up",
+        "with",
     ];
     match words {
         [verb, pronoun, next, ..] => {

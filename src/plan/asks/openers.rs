@@ -144,7 +144,16 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
         return Some(rest);
     }
     let (first, _, _) = w.get(lead)?;
-    if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) {
+    // "For whatever you flag as critical, write benchmarks", "for each
+    // failing test, add a repro": what the command acts on, set first.
+    let for_each = first == "for"
+        && w.get(lead + 1).is_some_and(|(x, _, _)| {
+            matches!(
+                x.as_str(),
+                "each" | "every" | "whatever" | "whichever" | "any" | "all"
+            )
+        });
+    if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) && !for_each {
         return None;
     }
     // "after we're aligned write the spec, and after that…": the command

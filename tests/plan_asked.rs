@@ -1,0 +1,80 @@
+//! `re0 plan` on commands said inside a sentence that opens as a scene:
+//! after a comma that follows the scene ("…has piled up filler, cut it
+//! back", "…is long-winded, so cut it back"), after a colon that opens
+//! with a clause of time ("Slides go last: once the research is in, build
+//! a deck"), after "For whatever…," and after "might you". A thing that
+//! "needs its totals recomputed", "needs two things" or "has to cover…"
+//! asks for that work. Each is a step of its own, linked by the intent's
+//! order.
+
+mod common;
+
+use common::plan::*;
+
+/// The targets of `intent`'s plan, and whether the second step is linked
+/// to the first by the intent's order.
+fn ordered(intent: &str) -> (Vec<String>, bool) {
+    let p = plan(intent, &[]);
+    let t = targets(&p);
+    let linked = t.len() == 2
+        && links(&p, &t[1])
+            .iter()
+            .any(|(from, source)| from == "s1" && source == "intent-order");
+    (t, linked)
+}
+
+fn assert_ordered(intent: &str, first: &str, second: &str) {
+    let (t, linked) = ordered(intent);
+    assert_eq!(t, [first, second], "{intent}");
+    assert!(
+        linked,
+        "{intent}: the second step is not linked to the first"
+    );
+}
+
+#[test]
+fn a_command_after_a_comma_that_follows_the_scene_is_asked() {
+    // 017ddcd read the first sentence as scene alone: both skills came,
+    // in relevance order, with no link between them.
+    for intent in [
+        "the launch writeup has piled up filler and hedges, cut it back to what carries weight. Then make a slide deck from it.",
+        "the launch writeup is long-winded, so cut it back to what carries weight. Then make a slide deck from it.",
+    ] {
+        assert_ordered(intent, "trim-prose", "slides");
+    }
+}
+
+#[test]
+fn a_clause_of_time_after_a_colon_leaves_the_command_after_it() {
+    // 017ddcd planned the research alone.
+    let intent = "Slides go last: once the research is in, build a deck from it. First research the options for the queue.";
+    assert_ordered(intent, "research-options", "slides");
+}
+
+#[test]
+fn for_whatever_sets_what_the_command_after_it_acts_on() {
+    let intent =
+        "Research the options for the queue first. For whatever option wins, then write the design doc.";
+    assert_ordered(intent, "research-options", "design-doc");
+}
+
+#[test]
+fn might_you_asks() {
+    let intent = "Would you be so kind as to research the options for the queue? And might you also, while you are about it, write the design doc?";
+    assert_ordered(intent, "research-options", "design-doc");
+}
+
+#[test]
+fn a_thing_that_needs_work_done_to_it_asks_for_that_work() {
+    for intent in [
+        "Research the options for the queue. After that the comparison spreadsheet needs a cost column added.",
+        "Research the options for the queue. Then the comparison .xlsx needs two things, a cost column and a chart.",
+    ] {
+        assert_ordered(intent, "research-options", "sheets");
+    }
+    assert_ordered(
+        "Research the options for the queue. Then the design doc has to cover the one we pick.",
+        "research-options",
+        "design-doc",
+    );
+}
