@@ -154,7 +154,7 @@ pub fn is_request(sentence: &str) -> bool {
         let by_colon = sentence[..sentence.len() - rest.len()]
             .trim_end()
             .ends_with(':');
-        let here = is_request_here(rest);
+        let here = is_request_here(rest) || splices_command(rest);
         if here || !by_colon {
             return here;
         }

@@ -107,6 +107,13 @@ mod tests {
     }
 
     #[test]
+    fn a_spliced_command_after_a_clause_of_when_is_asked() {
+        // The clause of when or whether leaves the scene and its command.
+        let s = "and while youre in the test folder, the older files are full of casts, replace those with shoehorn";
+        assert!(super::super::is_request(s));
+    }
+
+    #[test]
     fn so_before_holding_back_commands_nothing() {
         assert!(!splices_command(
             "I'll push the commit myself later tonight, so leave the working tree as it is"
