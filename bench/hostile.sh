@@ -161,6 +161,11 @@ print(" ".join("".join(random.choice(string.ascii_lowercase) for _ in range(7)) 
   local marks
   marks=$(python3 -c "print(\"don't touch it - \" * 6000)")
   measure "plan, one clause of 6,000 refusals and dashes" "$re0" --catalog catalogs/dev-workflow plan "$marks" --format json
+  # One sentence of 16,000 commas: each piece is read for a command up to
+  # the comma after it (it was quadratic at be5a780: 21.8 s).
+  local commas
+  commas=$(python3 -c "print('a, ' * 16000)")
+  measure "plan, one sentence of 16,000 commas" "$re0" --catalog catalogs/dev-workflow plan "$commas" --format json
   # 12,000 arrows: what follows each is read only near it (it was
   # quadratic at 9ffc68d: 2.8 s).
   local arrows

@@ -11,9 +11,13 @@ use crate::plan::task_words::opens_on_pronoun;
 /// scene before it named: "settings page looks like every admin
 /// template, give it more character", "the older files are full of
 /// casts, replace those with shoehorn".
+///
+/// Each piece is read up to the comma after it, so a sentence of many
+/// commas is read once, not once per comma from there to its end.
 pub(super) fn splices_command(sentence: &str) -> bool {
     sentence.match_indices(", ").any(|(i, _)| {
         let rest = &sentence[i + 2..];
+        let rest = rest.find(", ").map_or(rest, |end| &rest[..end]);
         // "…still describes the old setup, so refresh the whole thing";
         // not "…myself later, so leave the tree as it is", which keeps
         // work from being done.
