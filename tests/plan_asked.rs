@@ -3,7 +3,7 @@
 //! back", "…is long-winded, so cut it back"), after a colon that opens
 //! with a clause of time ("Slides go last: once the research is in, build
 //! a deck"), after "For whatever…," and after "might you". A thing that
-//! "needs its totals recomputed", "needs two things" or "has to cover…"
+//! "needs a cost column added", "needs two things" or "has to cover…"
 //! asks for that work. Each is a step of its own, linked by the intent's
 //! order.
 
