@@ -518,3 +518,17 @@ fn work_named_and_said_done_is_a_report() {
         ["slides"]
     );
 }
+
+#[test]
+fn work_put_off_for_later_is_declined() {
+    // "Leave X for next week": the work put off. 95591e5 planned the deck.
+    assert_plans_nothing("Leave the slide deck for next week, seriously, don't start it.");
+    // Work asked beside what is put off is still asked.
+    assert_eq!(
+        targets(&plan(
+            "leave the logo for now, update the slides for the all-hands",
+            &[]
+        )),
+        ["slides"]
+    );
+}

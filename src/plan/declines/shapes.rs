@@ -256,6 +256,20 @@ pub(super) fn leaves_alone(rest: &[String]) -> bool {
     if matches!(w.get(1..3), Some([_, "sitting" | "where"])) && w.len() <= 8 {
         return true;
     }
+    // "leave the press release for next week", "leave it in the project
+    // for now though": the work put off, said at the piece's end.
+    const LATER: &[&str] = &["later", "now", "next", "tomorrow", "another", "the"];
+    let put_off = |at: usize| {
+        w[at] == "for"
+            && w.get(at + 1).is_some_and(|x| LATER.contains(x))
+            && w.len() <= at + 4
+            && !w[at + 1..]
+                .iter()
+                .any(|x| matches!(*x, "and" | "but" | "then" | "so"))
+    };
+    if w.len() <= 10 && (2..w.len()).any(put_off) {
+        return true;
+    }
     (2..w.len().min(8)).any(|end| {
         AS_IT_IS
             .iter()

@@ -53,6 +53,9 @@ fn saying_no_work_is_wanted_declines_it() {
         "I just needed to vent to someone.",
         "Not asking you to do anything, just trying to understand it.",
         "I was going to ask for a review but it's approved, so never mind",
+        // Put off: the work left for later.
+        "leave it in the project for now though, don't delete or change it",
+        "Leave the press release for next week.",
     ] {
         assert!(declines_work(s, s.ends_with('?')), "{s}");
     }
@@ -111,6 +114,8 @@ fn doing_it_oneself_or_taking_it_back_declines_it() {
         // Leaving one thing as it is beside work asked.
         "leave the rest as is, fix the header",
         "leave a comment on the PR",
+        "leave the logo for now, fix the header",
+        "leave a note for the next person who reads the config",
         "keep the tests green while you refactor",
     ] {
         assert!(!declines_work(s, s.ends_with('?')), "{s}");
