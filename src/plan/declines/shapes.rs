@@ -258,10 +258,17 @@ pub(super) fn leaves_alone(rest: &[String]) -> bool {
     }
     // "leave the press release for next week", "leave it in the project
     // for now though": the work put off, said at the piece's end.
-    const LATER: &[&str] = &["later", "now", "next", "tomorrow", "another", "the"];
+    // Not "leave a comment for the author": "the" only before a time.
+    const LATER: &[&str] = &["later", "now", "next", "tomorrow", "tonight", "another"];
+    const TIMES: &[&str] = &["moment", "time", "weekend", "next"];
+    let later = |at: usize| match w.get(at) {
+        Some(&"the") => w.get(at + 1).is_some_and(|x| TIMES.contains(x)),
+        Some(x) => LATER.contains(x),
+        None => false,
+    };
     let put_off = |at: usize| {
         w[at] == "for"
-            && w.get(at + 1).is_some_and(|x| LATER.contains(x))
+            && later(at + 1)
             && w.len() <= at + 4
             && !w[at + 1..]
                 .iter()

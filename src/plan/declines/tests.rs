@@ -56,6 +56,7 @@ fn saying_no_work_is_wanted_declines_it() {
         // Put off: the work left for later.
         "leave it in the project for now though, don't delete or change it",
         "Leave the press release for next week.",
+        "leave the migration for the time being",
     ] {
         assert!(declines_work(s, s.ends_with('?')), "{s}");
     }
@@ -116,6 +117,8 @@ fn doing_it_oneself_or_taking_it_back_declines_it() {
         "leave a comment on the PR",
         "leave the logo for now, fix the header",
         "leave a note for the next person who reads the config",
+        "leave a comment for the author",
+        "leave a review for the team",
         "keep the tests green while you refactor",
     ] {
         assert!(!declines_work(s, s.ends_with('?')), "{s}");
