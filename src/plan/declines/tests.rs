@@ -119,6 +119,7 @@ fn doing_it_oneself_or_taking_it_back_declines_it() {
         "leave a note for the next person who reads the config",
         "leave a comment for the author",
         "leave a review for the team",
+        "keep the tests green for now while you refactor the parser",
         "keep the tests green while you refactor",
     ] {
         assert!(!declines_work(s, s.ends_with('?')), "{s}");
