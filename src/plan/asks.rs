@@ -161,7 +161,9 @@ pub fn is_request(sentence: &str) -> bool {
     }
     after_forbidden_wait(sentence).is_some_and(is_request_here)
         || is_request_here(sentence)
-        || after_break(sentence).is_some_and(|rest| rest.len() < sentence.len() && is_request(rest))
+        // What follows the break is shorter than the sentence (see
+        // `after_break`), so reading it whole ends.
+        || after_break(sentence).is_some_and(is_request)
         || splices_command(sentence)
 }
 

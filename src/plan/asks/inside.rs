@@ -18,19 +18,17 @@ pub(super) fn splices_command(sentence: &str) -> bool {
     sentence.match_indices(", ").any(|(i, _)| {
         let rest = &sentence[i + 2..];
         let rest = rest.find(", ").map_or(rest, |end| &rest[..end]);
+        let w = words_of(rest);
         // "…still describes the old setup, so refresh the whole thing";
         // not "…myself later, so leave the tree as it is", which keeps
         // work from being done.
         const HOLDS: &[&str] = &["hold", "keep", "leave", "let", "stop", "wait"];
-        let holds = || {
-            words_of(rest)
-                .get(1)
-                .is_some_and(|(v, _, _)| HOLDS.contains(&v.as_str()))
-        };
-        if rest.starts_with("so ") && !holds() && is_request_here(rest) {
+        let holds = w
+            .get(1)
+            .is_some_and(|(v, _, _)| HOLDS.contains(&v.as_str()));
+        if rest.starts_with("so ") && !holds && is_request_here(rest) {
             return true;
         }
-        let w = words_of(rest);
         // "…, check that against real sources": "that" stands for the
         // claim as "those" would.
         let first: Vec<&str> = w
