@@ -59,3 +59,24 @@ fn a_list_that_ends_in_a_task_of_its_own_still_lists_deliverables() {
         ["month-close", "statements", "kpi-dashboard"]
     );
 }
+
+#[test]
+fn a_verb_and_its_particle_after_a_comma_opens_a_task() {
+    // "…, punch up the headline": a verb by its shape, its particle and a
+    // new object; 836cfa0 read the whole list as the SEO audit's task.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/described-work",
+            "find out why google barely indexes the site, punch up the homepage headline"
+        ),
+        ["seo-audit", "copywriting"]
+    );
+    // "…, figure out why": the idiom asks about what the comma follows.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/described-work",
+            "organic traffic on the site dropped by half, figure out why"
+        ),
+        ["seo-audit"]
+    );
+}

@@ -323,6 +323,14 @@ pub fn phrasal_command(words: &[&str]) -> bool {
     }
 }
 
+/// True when `words` open with a verb and its particle before a new
+/// object that is a thing, not a clause: "punch up the headline", "spin up
+/// a worktree"; not "figure out why", which after a comma asks about what
+/// the sentence said before it.
+pub fn phrasal_on_object(words: &[&str]) -> bool {
+    phrasal_command(words) && words.get(2).is_some_and(|o| !CLAUSE_OPENERS.contains(o))
+}
+
 /// True when `words` open with a verb by its shape whose object is "it" or
 /// "them", with more of the task after it and no particle ("give it one
 /// of your themes"; not "sort it out", which goes on with the task before).

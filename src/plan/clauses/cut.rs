@@ -7,8 +7,8 @@ use super::lists;
 use super::{commas_after, opens_request, plain, plain_all, words_of, Link};
 use crate::plan::order_words;
 use crate::plan::task_words::{
-    commands_pronoun, names_another, phrasal_command, reads_as_command, starts_joined_task,
-    starts_task, OBJECT_OPENERS, PAIR_VERBS,
+    commands_pronoun, names_another, phrasal_command, phrasal_on_object, reads_as_command,
+    starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS,
 };
 
 /// True when the piece of `s` that ends at byte `at` (from the last cut in
@@ -260,6 +260,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             && last_alternative.is_none_or(|k| k < i)
             && (starts_joined_task(also_past(&words, i))
                 || reads_as_command(&plain(&words[i..]))
+                || phrasal_on_object(&plain(&words[i..]))
                 || does_a_task(&words[i..])
                 || asks_another(&words[i..]))
         {
