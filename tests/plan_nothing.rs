@@ -531,4 +531,10 @@ fn work_put_off_for_later_is_declined() {
         )),
         ["slides"]
     );
+    // A question beside the work put off asks nothing of it: the request
+    // read whole leaves the put-off sentence out. 836cfa0 planned the deck.
+    assert_plans_nothing(
+        "Leave the slide deck for next week, seriously, don't start it. \
+         Quick unrelated question: how do I exit vim?",
+    );
 }

@@ -108,6 +108,10 @@ pub struct Clause {
     /// [`declines_work`](super::declines::declines_work)) and no other
     /// asks for any. No skill serves it unless it is named.
     pub declined: bool,
+    /// Its sentence says no work is wanted on what it names ("Leave the
+    /// press release for next week."), while another asks for some: its
+    /// words are no part of the request read whole.
+    pub waived: bool,
 }
 
 pub(super) fn words_of(text: &str) -> Vec<(String, usize, usize)> {
@@ -235,6 +239,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             marked: read.marks[n],
             object_of: object_of[n],
             declined,
+            waived: read.waives[n],
         });
     }
     for (rank, k) in order_of(&pieces).into_iter().enumerate() {

@@ -3,7 +3,7 @@
 //! not enough.
 
 use super::fit::Fit;
-use super::relevance::{self, FieldKind, Query, Relevance};
+use super::relevance::{self, FieldKind, Query, QueryClause, Relevance};
 use super::select::{Candidate, Chosen, Selection, SELECT_AT};
 use crate::catalog::Catalog;
 
@@ -143,15 +143,24 @@ fn only_topic(r: &Relevance, q: &Query) -> Option<String> {
 }
 
 /// Says so of each skill that would serve a sentence that only sets the
-/// scene, where nothing else explains why it was not taken.
-pub(super) fn note_scene(text: &str, fits: &[Fit], thin: &mut [Option<String>]) {
+/// scene, or puts its work off, where nothing else explains why it was not
+/// taken.
+pub(super) fn note_scene(clause: &QueryClause, fits: &[Fit], thin: &mut [Option<String>]) {
+    let text = &clause.text;
     for (i, f) in fits.iter().enumerate() {
         if f.own >= SELECT_AT && thin[i].is_none() {
-            thin[i] = Some(format!(
-                "evidence {:.2} for '{text}', which only sets the scene for the \
-                 request: its words only break ties",
-                f.own
-            ));
+            thin[i] = Some(if clause.waived {
+                format!(
+                    "evidence {:.2} for '{text}', which says no work is wanted on it",
+                    f.own
+                )
+            } else {
+                format!(
+                    "evidence {:.2} for '{text}', which only sets the scene for the \
+                     request: its words only break ties",
+                    f.own
+                )
+            });
         }
     }
 }

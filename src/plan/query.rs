@@ -53,6 +53,9 @@ pub struct QueryClause {
     /// The intent says it wants no work done (see
     /// [`super::clauses::Clause::declined`]).
     pub declined: bool,
+    /// Its sentence says no work is wanted (see
+    /// [`super::clauses::Clause::waived`]).
+    pub waived: bool,
     /// The sentence of the bare ask it is the scene of (see
     /// [`super::clauses::Clause::object_of`]).
     pub object_of: Option<usize>,
@@ -180,6 +183,7 @@ impl Query {
                 head: None,
                 asks: super::clauses::opens_request(&c.text),
                 declined: c.declined,
+                waived: c.waived,
                 object_of: c.object_of,
             };
             q.add_terms(&mut clause, &ws, a, &mut ids, (clause_no, failing));
@@ -372,7 +376,9 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
     }
     // Beside a request, a question is part of it: "What are the best
     // subject lines for cold emails? I want to maximize open rates."
-    let parts: Vec<&QueryClause> = clauses.iter().collect();
+    // "Leave the press release for next week. How do I exit vim?": what
+    // the person put off is no part of what they ask.
+    let parts: Vec<&QueryClause> = clauses.iter().filter(|c| !c.waived).collect();
     if parts.len() < 2 {
         return None;
     }
@@ -399,6 +405,7 @@ fn whole_of(clauses: &[QueryClause]) -> Option<QueryClause> {
         head: None,
         asks: parts.iter().any(|c| c.asks),
         declined: false,
+        waived: false,
         object_of: None,
     };
     for c in parts {

@@ -342,7 +342,7 @@ fn clause_picks(
             continue;
         }
         if clause.context {
-            note_scene(&clause.text, &fits, &mut notes.thin);
+            note_scene(clause, &fits, &mut notes.thin);
             if let Some(file) = scene_file(clause, &fits) {
                 picks.push((k, file, fits));
             }

@@ -36,6 +36,8 @@ pub(super) struct Read {
     pub(super) plainly: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     pub(super) any_declines: bool,
+    /// Each sentence says no work is wanted (see [`declines_work`]).
+    pub(super) waives: Vec<bool>,
     /// Each sentence forbids one piece of work and asks for none ("please
     /// don't propose new tiers"; see [`forbids_work`]).
     pub(super) forbids: Vec<bool>,
@@ -102,6 +104,7 @@ impl Read {
         let cut_asks = cut.iter().skip(1).any(|(t, _)| is_request(t.trim()));
         let declines = declines_work(trimmed, asked) && !cut_asks;
         self.any_declines |= declines;
+        self.waives.push(declines);
         let forbids = !asked && !declines && !cut_asks && forbids_work(trimmed);
         self.forbids.push(forbids);
 
