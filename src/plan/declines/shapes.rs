@@ -279,10 +279,27 @@ pub(super) fn leaves_alone(rest: &[String]) -> bool {
         return true;
     }
     (2..w.len().min(8)).any(|end| {
-        AS_IT_IS
-            .iter()
-            .any(|phrase| w[end..].starts_with(phrase) && is_tail(&rest[end + phrase.len()..]))
+        AS_IT_IS.iter().any(|phrase| {
+            w[end..].starts_with(phrase) && {
+                let tail = &rest[end + phrase.len()..];
+                is_tail(tail) || tells_on(tail)
+            }
+        })
     })
+}
+
+/// True when `tail`, run on after a thing left as it is with no mark
+/// between, as speech typed by voice has it, is the person telling what
+/// they do or think: "leave my essay alone i'm keeping every one". Not
+/// one that asks work ("…alone we need to fix the header").
+fn tells_on(tail: &[String]) -> bool {
+    const PERSON: &[&str] = &[
+        "i", "i'm", "im", "i've", "i'll", "we're", "we've", "it's", "its",
+    ];
+    tail.first().is_some_and(|p| PERSON.contains(&p.as_str()))
+        && !tail
+            .iter()
+            .any(|x| starts_joined_task(x) || x == "need" || x == "want")
 }
 
 /// True when `words` say the person does the work themself, now, later or

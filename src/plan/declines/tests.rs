@@ -488,3 +488,22 @@ fn how_it_was_fixed_beside_a_report_that_it_works_is_news() {
     );
     assert!(c.iter().all(|c| !c.declined), "{c:?}");
 }
+
+#[test]
+fn a_thing_left_alone_then_a_run_on_telling_declines() {
+    // Speech typed by voice: no mark between the decline and the telling.
+    assert!(declines_work(
+        "so um leave my essay alone i'm keeping every single one",
+        false
+    ));
+    assert!(declines_work("leave the footer alone it's fine", false));
+    // The run-on asks work: not a decline.
+    assert!(!declines_work(
+        "leave the footer alone i need the header fixed",
+        false
+    ));
+    assert!(!declines_work(
+        "leave the footer alone we'll fix the header",
+        false
+    ));
+}
