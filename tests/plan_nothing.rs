@@ -537,4 +537,11 @@ fn work_put_off_for_later_is_declined() {
         "Leave the slide deck for next week, seriously, don't start it. \
          Quick unrelated question: how do I exit vim?",
     );
+    // A sentence that declines serves no skill, whatever the sentence
+    // beside it says of other work. c61c312 planned the deck.
+    assert_plans_nothing(
+        "To be clear on scope for this sprint: we are NOT doing the slide deck, \
+         ignore the old template. Only change needed is a typo in the readme, \
+         I'll do it myself.",
+    );
 }

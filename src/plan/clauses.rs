@@ -109,8 +109,9 @@ pub struct Clause {
     /// asks for any. No skill serves it unless it is named.
     pub declined: bool,
     /// Its sentence says no work is wanted on what it names ("Leave the
-    /// press release for next week."), while another asks for some: its
-    /// words are no part of the request read whole.
+    /// press release for next week.", "we are NOT doing AOT"), whatever
+    /// another sentence asks: no skill serves it, and its words are no
+    /// part of the request read whole.
     pub waived: bool,
 }
 

@@ -3,7 +3,7 @@
 //! not enough.
 
 use super::fit::Fit;
-use super::relevance::{self, FieldKind, Query, QueryClause, Relevance};
+use super::relevance::{self, FieldKind, Query, Relevance};
 use super::select::{Candidate, Chosen, Selection, SELECT_AT};
 use crate::catalog::Catalog;
 
@@ -143,24 +143,15 @@ fn only_topic(r: &Relevance, q: &Query) -> Option<String> {
 }
 
 /// Says so of each skill that would serve a sentence that only sets the
-/// scene, or puts its work off, where nothing else explains why it was not
-/// taken.
-pub(super) fn note_scene(clause: &QueryClause, fits: &[Fit], thin: &mut [Option<String>]) {
-    let text = &clause.text;
+/// scene, where nothing else explains why it was not taken.
+pub(super) fn note_scene(text: &str, fits: &[Fit], thin: &mut [Option<String>]) {
     for (i, f) in fits.iter().enumerate() {
         if f.own >= SELECT_AT && thin[i].is_none() {
-            thin[i] = Some(if clause.waived {
-                format!(
-                    "evidence {:.2} for '{text}', which says no work is wanted on it",
-                    f.own
-                )
-            } else {
-                format!(
-                    "evidence {:.2} for '{text}', which only sets the scene for the \
-                     request: its words only break ties",
-                    f.own
-                )
-            });
+            thin[i] = Some(format!(
+                "evidence {:.2} for '{text}', which only sets the scene for the \
+                 request: its words only break ties",
+                f.own
+            ));
         }
     }
 }
@@ -217,12 +208,16 @@ pub(super) fn note_thin(
 /// Notes on every candidate that clause `c` asks for no skill's work: it
 /// only asks to know something, or the intent says it wants no work done.
 pub(super) fn note_unasked(why: &mut [Option<String>], fits: &[Fit], c: &relevance::QueryClause) {
-    note_all(why, fits, || match c.declined {
-        true => format!(
+    note_all(why, fits, || match (c.declined, c.waived) {
+        (true, _) => format!(
             "the intent says it wants no work done ('{}'): no skill serves it",
             c.text
         ),
-        false => format!(
+        (false, true) => format!(
+            "'{}' says no work is wanted on it: no skill serves it",
+            c.text
+        ),
+        (false, false) => format!(
             "'{}' only asks to know something: no skill serves it",
             c.text
         ),

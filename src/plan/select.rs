@@ -337,12 +337,12 @@ fn clause_picks(
                 notes.best[i] = (f.own, Some(k));
             }
         }
-        if clause.declined || clause.question {
+        if clause.declined || clause.question || clause.waived {
             note_unasked(&mut notes.why, &fits, clause);
             continue;
         }
         if clause.context {
-            note_scene(clause, &fits, &mut notes.thin);
+            note_scene(&clause.text, &fits, &mut notes.thin);
             if let Some(file) = scene_file(clause, &fits) {
                 picks.push((k, file, fits));
             }
