@@ -73,7 +73,13 @@ pub(super) fn is_bare(sentence: &str) -> bool {
         "wrong",
         "you",
     ];
-    let mut words = plain_all(sentence);
+    // "Sort it sensibly, don't reword anything": what the agent is spared
+    // is no more of the ask.
+    let asked = match sentence.split_once(',') {
+        Some((ask, rest)) if crate::plan::declines::spares_work(rest) => ask,
+        _ => sentence,
+    };
+    let mut words = plain_all(asked);
     // "sort it out so i can continue": what the person can do after is no
     // more of the ask.
     if let Some(k) = (1..words.len()).find(|&k| {
@@ -189,7 +195,7 @@ pub(super) const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these"
 
 /// True when `words` are a command to deal with a problem whose object is
 /// only a word that points back: "Untangle those.", "Sort that out
-/// please.", "Handle it." Not "Post it." or "Merge it.": there the verb
+/// please.", "Handle it.", "Sort it sensibly." (an adverb says how). Not "Post it." or "Merge it.": there the verb
 /// is the work, and the sentence before says what it is done to.
 fn verb_on_pronoun(words: &[String]) -> bool {
     const FILLER: &[&str] = &[
@@ -202,7 +208,7 @@ fn verb_on_pronoun(words: &[String]) -> bool {
         && rest.iter().any(|x| POINTS_BACK.contains(x))
         && rest
             .iter()
-            .all(|x| POINTS_BACK.contains(x) || FILLER.contains(x))
+            .all(|x| POINTS_BACK.contains(x) || FILLER.contains(x) || x.ends_with("ly"))
 }
 
 /// True when `sentence` says the agent is already at work on what the
@@ -268,6 +274,14 @@ mod tests {
         assert!(is_bare("sort it out so i can continue"));
         assert!(is_bare("fix it so that we can deploy"));
         assert!(!is_bare("sort it out so the board sees the new numbers"));
+    }
+
+    #[test]
+    fn what_the_agent_is_spared_and_how_leave_an_ask_bare() {
+        assert!(is_bare("Sort it sensibly, don't reword anything."));
+        assert!(is_bare("fix it properly"));
+        assert!(!is_bare("Sort it by date, then email it to Sam"));
+        assert!(!is_bare("Sort it sensibly and email it"));
     }
 
     #[test]
