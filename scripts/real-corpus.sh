@@ -13,6 +13,8 @@
 #   corpus/<owner>+<repo>/...   every skill folder of that repo (a folder holding
 #                               a regular-file SKILL.md), paths as the authors wrote them
 #   corpus/machine/<name>/      one combined catalog, like a user's ~/.claude/skills
+#   corpus/machine-b/<name>/    a second one, of skills corpus/machine does not
+#                               hold: a web and app developer's machine
 #   corpus/triggers.yaml        the authors' own trigger tests / eval prompts,
 #                               converted to re0's eval format (not committed:
 #                               it is the authors' text)
@@ -161,6 +163,48 @@ n8n-code-javascript              czlonkowski/n8n-skills  skills/n8n-code-javascr
 EOF
 )
 
+# corpus/machine-b: the same layout, for a held-out set over skills that no
+# set written before it had seen together. No name clashes.
+MACHINE_B=$(cat <<'EOF'
+vercel-cli-with-tokens           vercel-labs/agent-skills  skills/vercel-cli-with-tokens
+react-best-practices             vercel-labs/agent-skills  skills/react-best-practices
+composition-patterns             vercel-labs/agent-skills  skills/composition-patterns
+react-view-transitions           vercel-labs/agent-skills  skills/react-view-transitions
+react-native-skills              vercel-labs/agent-skills  skills/react-native-skills
+obsidian-cli                     kepano/obsidian-skills  skills/obsidian-cli
+obsidian-bases                   kepano/obsidian-skills  skills/obsidian-bases
+json-canvas                      kepano/obsidian-skills  skills/json-canvas
+n8n-code-python                  czlonkowski/n8n-skills  skills/n8n-code-python
+n8n-node-configuration           czlonkowski/n8n-skills  skills/n8n-node-configuration
+n8n-mcp-tools-expert             czlonkowski/n8n-skills  skills/n8n-mcp-tools-expert
+n8n-validation-expert            czlonkowski/n8n-skills  skills/n8n-validation-expert
+n8n-expression-syntax            czlonkowski/n8n-skills  skills/n8n-expression-syntax
+n8n-workflow-patterns            czlonkowski/n8n-skills  skills/n8n-workflow-patterns
+react-native-best-practices      callstackincubator/agent-skills  skills/react-native-best-practices
+github                           callstackincubator/agent-skills  skills/github
+building-mcp-server-on-cloudflare  cloudflare/skills  building-mcp-server-on-cloudflare
+building-ai-agent-on-cloudflare  cloudflare/skills  building-ai-agent-on-cloudflare
+neon-postgres                    neondatabase/agent-skills  skills/neon-postgres
+code-review                      getsentry/skills   skills/code-review
+find-bugs                        getsentry/skills   skills/find-bugs
+code-simplifier                  getsentry/skills   skills/code-simplifier
+gh-review-requests               getsentry/skills   skills/gh-review-requests
+document-api-endpoint            getsentry/skills   skills/document-api-endpoint
+agents-md                        getsentry/skills   skills/agents-md
+prompt-optimizer                 getsentry/skills   skills/prompt-optimizer
+blog-writing-guide               getsentry/skills   skills/blog-writing-guide
+presentation-creator             getsentry/skills   skills/presentation-creator
+tdd                              mattpocock/skills  skills/engineering/tdd
+diagnosing-bugs                  mattpocock/skills  skills/engineering/diagnosing-bugs
+to-tickets                       mattpocock/skills  skills/engineering/to-tickets
+to-spec                          mattpocock/skills  skills/engineering/to-spec
+prototype                        mattpocock/skills  skills/engineering/prototype
+triage                           mattpocock/skills  skills/engineering/triage
+improve-codebase-architecture    mattpocock/skills  skills/engineering/improve-codebase-architecture
+research                         mattpocock/skills  skills/engineering/research
+EOF
+)
+
 # The git dir of a mirrored repo, or nothing when it is absent.
 gitdir() {
   local d="$MIRROR/${1/\//+}"
@@ -261,34 +305,46 @@ for repo in "${REPOS[@]}"; do
   printf '   %-55s %4d skills  %s\n' "$repo" "${#dirs[@]}" "$(git --git-dir="$g" rev-parse --short=12 HEAD)"
 done
 
+# lay_out_machine INTO LIST [MAP]: copies each "<name> <owner/repo> <dir>"
+# line of LIST to corpus/INTO/<name>; MAP, when given, records where each
+# came from. Sets $laid to the number laid out.
+lay_out_machine() {
+  local into=$1 list=$2 map=${3:-} name repo dir g skill_md
+  laid=0
+  mkdir -p "$OUT/$into"
+  while read -r name repo dir; do
+    [[ -n $name ]] || continue
+    g=$(gitdir "$repo")
+    if [[ -z $g ]]; then
+      echo "   skip  $name ($repo has no mirror)"
+      continue
+    fi
+    skill_md=SKILL.md
+    [[ $dir == . ]] || skill_md=$dir/SKILL.md
+    if ! git --git-dir="$g" cat-file -e "HEAD:$skill_md" 2>/dev/null; then
+      echo "   skip  $name ($repo has no $dir/SKILL.md)"
+      continue
+    fi
+    mkdir -p "$OUT/$into/$name"
+    if [[ $dir == . ]]; then
+      git --git-dir="$g" show HEAD:SKILL.md >"$OUT/$into/$name/SKILL.md"
+    else
+      copy_tree "$g" "$OUT/$into/$name" "$dir" "$dir"
+    fi
+    find "$OUT/$into/$name" -xtype l -delete
+    [[ -z $map ]] || printf '%s\t%s\t%s\n' "$name" "${repo/\//+}" "$dir" >>"$map"
+    laid=$((laid + 1))
+  done <<<"$list"
+}
+
 echo "== machine"
-machine_n=0
 machine_map=$OUT/.machine-sources.tsv
 : >"$machine_map"
-while read -r name repo dir; do
-  [[ -n $name ]] || continue
-  g=$(gitdir "$repo")
-  if [[ -z $g ]]; then
-    echo "   skip  $name ($repo has no mirror)"
-    continue
-  fi
-  skill_md=SKILL.md
-  [[ $dir == . ]] || skill_md=$dir/SKILL.md
-  if ! git --git-dir="$g" cat-file -e "HEAD:$skill_md" 2>/dev/null; then
-    echo "   skip  $name ($repo has no $dir/SKILL.md)"
-    continue
-  fi
-  mkdir -p "$OUT/machine/$name"
-  if [[ $dir == . ]]; then
-    git --git-dir="$g" show HEAD:SKILL.md >"$OUT/machine/$name/SKILL.md"
-  else
-    copy_tree "$g" "$OUT/machine/$name" "$dir" "$dir"
-  fi
-  find "$OUT/machine/$name" -xtype l -delete
-  printf '%s\t%s\t%s\n' "$name" "${repo/\//+}" "$dir" >>"$machine_map"
-  machine_n=$((machine_n + 1))
-done <<<"$MACHINE"
+lay_out_machine machine "$MACHINE" "$machine_map"
+machine_n=$laid
 echo "   $machine_n skills in corpus/machine"
+lay_out_machine machine-b "$MACHINE_B"
+echo "   $laid skills in corpus/machine-b"
 
 # Check that each machine folder's frontmatter name is the folder name.
 python3 - "$OUT/machine" <<'PY'
