@@ -164,13 +164,15 @@ EOF
 )
 
 # corpus/machine-b: the same layout, for a held-out set over skills that no
-# set written before it had seen together. No name clashes.
+# set written before it had seen together. No name clashes. Each folder is
+# named by the skill's frontmatter name, as an installer names it: four
+# vercel-labs skills live in folders without their "vercel-" prefix.
 MACHINE_B=$(cat <<'EOF'
 vercel-cli-with-tokens           vercel-labs/agent-skills  skills/vercel-cli-with-tokens
-react-best-practices             vercel-labs/agent-skills  skills/react-best-practices
-composition-patterns             vercel-labs/agent-skills  skills/composition-patterns
-react-view-transitions           vercel-labs/agent-skills  skills/react-view-transitions
-react-native-skills              vercel-labs/agent-skills  skills/react-native-skills
+vercel-react-best-practices      vercel-labs/agent-skills  skills/react-best-practices
+vercel-composition-patterns      vercel-labs/agent-skills  skills/composition-patterns
+vercel-react-view-transitions    vercel-labs/agent-skills  skills/react-view-transitions
+vercel-react-native-skills       vercel-labs/agent-skills  skills/react-native-skills
 obsidian-cli                     kepano/obsidian-skills  skills/obsidian-cli
 obsidian-bases                   kepano/obsidian-skills  skills/obsidian-bases
 json-canvas                      kepano/obsidian-skills  skills/json-canvas
