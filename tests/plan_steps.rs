@@ -139,3 +139,24 @@ fn with_that_in_hand_opens_the_next_step() {
         research_then_design_doc(intent);
     }
 }
+
+#[test]
+fn a_command_after_the_persons_time_clause_is_a_step() {
+    // "once we're aligned write the design doc, and after that…": the
+    // clause of time opens the piece, but a command follows it there.
+    // 5b052ae read the whole piece as the person's own work, a scene.
+    let (t, links) = steps_and_links(
+        "research the options for the queue. once we're aligned write the design doc, \
+         and after that make the slides",
+    );
+    assert_eq!(t, ["research-options", "design-doc", "slides"]);
+    assert_eq!(links[1], ["intent-order"]);
+    // "after we agree": people settling it end the clause of time, as a
+    // word of completion does; 5b052ae read one task and no order.
+    research_then_design_doc(
+        "research the options for the queue with me, and after we agree write the design doc",
+    );
+    // Without a command after it, the person's time clause sets the scene.
+    let (t, _) = steps_and_links("before I ship the queue, research the options");
+    assert_eq!(t, ["research-options"]);
+}

@@ -355,9 +355,13 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             // ("I picked postgres over mongo, make me defend it").
             let found = words_of(&text);
             let opening = plain(&found);
+            // Not "after we're aligned write the spec, and …": a command
+            // follows the clause of time in the same piece.
             let when = first
                 && several
-                && (order_words::persons_time(&opening) || told_choice(&opening) || scene_first);
+                && (order_words::persons_time(&opening) && !commands_after_time(&text, &found)
+                    || told_choice(&opening)
+                    || scene_first);
             pieces.push(Piece {
                 text,
                 link,
@@ -417,6 +421,15 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
         order.into_iter().partition(|&k| pieces[k].defers);
     order.extend(later);
     order
+}
+
+/// True when `text` (its words `found`) opens with a clause of time that
+/// a command follows within it: "after we're aligned write the spec".
+fn commands_after_time(text: &str, found: &[(String, usize, usize)]) -> bool {
+    let words = plain(found);
+    let commas = commas_after(text, found);
+    order_words::opener_end(&words, &commas, |r: &[&str]| opens_request(&r.join(" ")))
+        .is_some_and(|len| len < words.len())
 }
 
 /// True when the sentence hands over material: "here's my plan for…",

@@ -75,16 +75,20 @@ const COMPLETE: &[&str] = &[
 
 /// True when `words` end with a word of completion: one of [`COMPLETE`],
 /// where a thing stands once done ("once that's in", "when it's live"),
-/// or a participle after a form of "be" ("once it's deployed", "when the
-/// PR is reviewed").
+/// a participle after a form of "be" ("once it's deployed", "when the
+/// PR is reviewed"), or people settling it ("once we agree", "after I
+/// approve").
 fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     const BE: &[&str] = &[
         "is", "are", "it's", "its", "that's", "thats", "been", "was", "were",
     ];
+    const PEOPLE: &[&str] = &["we", "i", "you"];
+    const SETTLE: &[&str] = &["agree", "decide", "approve", "confirm"];
     match words {
         [.., be, last] => {
             let (be, last) = (be.as_ref(), last.as_ref());
             COMPLETE.contains(&last)
+                || PEOPLE.contains(&be) && SETTLE.contains(&last)
                 || BE.contains(&be)
                     && (matches!(last, "in" | "up" | "live" | "out") || last.ends_with("ed"))
         }
