@@ -21,7 +21,7 @@
 //! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, tear/rip/pick the (this, my, …) … apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says; split/spread/farm/fan (…) across/among/between/out (…) agents or subagents |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
-//! | `catchup` | get/bring me/us up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see `super::compounds`) |
+//! | `catchup` | get/bring me/us (back) up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see `super::compounds`) |
 //! | `human` | (read/sound) like a (normal) person/human wrote it, like an actual/real (…) wrote it, like a robot/bot/chatbot/AI wrote it |
 //! | `request` | get (…) reviewed, get a/an/another (second/quick/code…) review or reviewer: a review asked of someone, as a skill for requesting one says |
 //! | `secur` | an attack described: break into (…) accounts/data/systems, take over someone's (…) account, steal (…) data/credentials/tokens, bad/malicious actors or users, attackers, hackers, another user's / someone else's files, data or account; SQL/code/command/prompt/shell injection, for/like/against injection (not "dependency injection"), injectable, sqli, exploitable, auth/authz/authn holes or bypasses (not "xss", which security skills say themselves: the idiom outweighed a second skill in the same clause) |
@@ -145,6 +145,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get|getting", "a|an|another", "reviewer"], "request", Always),
     (&["get|getting", "a|an|another", REVIEWS, "reviewer"], "request", Always),
     (&["get|bring|getting|bringing", "me|us", "up", "to", "speed"], "catchup", Always),
+    (&["get|bring|getting|bringing", "me|us", "back", "up", "to", "speed"], "catchup", Always),
     (&["tear|rip", "apart"], "attack", Always),
     (&["likely", "to", "sink|kill|doom|derail"], "attack", Always),
     (&["want|wants|wanting", "it|this|that", "to", "fail"], "attack", Always),

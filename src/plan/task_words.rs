@@ -379,9 +379,19 @@ fn verb_shaped(w: &str) -> bool {
     !NOT_VERBS.contains(&w) && plain_form(w)
 }
 
+/// Verbs whose plain form ends as a past, -ing, -ly or third-person form
+/// does.
+const ENDS_SO: &[&str] = &[
+    "apply", "bring", "embed", "feed", "focus", "multiply", "reply", "seed", "speed", "supply",
+];
+
 /// A word in the form a command's verb takes: letters only, not ending in
-/// -ed, -ing, -ly or a third-person -s (but "-ss": "press", "discuss").
+/// -ed, -ing, -ly or a third-person -s (but "-ss": "press", "discuss"),
+/// unless its plain form ends so ("apply", "bring", "embed").
 fn plain_form(w: &str) -> bool {
+    if ENDS_SO.contains(&w) {
+        return true;
+    }
     w.len() >= 2
         && w.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
         && !w.ends_with("ed")
@@ -393,6 +403,20 @@ fn plain_form(w: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_verb_whose_plain_form_ends_like_another_form_reads_as_one() {
+        // "bring" ends in -ing, "apply" in -ly: still a command's verb.
+        assert!(reads_as_command(&["bring", "my", "skills", "up"]));
+        assert!(reads_as_command(&["apply", "the", "dark", "theme"]));
+        assert!(reads_as_command(&["embed", "the", "video"]));
+        // Other -ing and -ly words are no verb of a command.
+        assert!(!reads_as_command(&["adding", "the", "theme"]));
+        assert!(!reads_as_command(&["quickly", "the", "theme"]));
+        let mut v = ENDS_SO.to_vec();
+        v.sort();
+        assert_eq!(v, ENDS_SO);
+    }
 
     #[test]
     fn task_verbs_are_sorted() {
