@@ -195,8 +195,9 @@ pub(super) const POINTS_BACK: &[&str] = &["it", "that", "this", "those", "these"
 
 /// True when `words` are a command to deal with a problem whose object is
 /// only a word that points back: "Untangle those.", "Sort that out
-/// please.", "Handle it.", "Sort it sensibly." (an adverb says how). Not "Post it." or "Merge it.": there the verb
-/// is the work, and the sentence before says what it is done to.
+/// please.", "Handle it.", "Sort it sensibly." (an adverb says how). Not
+/// "Post it." or "Merge it.": there the verb is the work, and the sentence
+/// before says what it is done to.
 fn verb_on_pronoun(words: &[String]) -> bool {
     const FILLER: &[&str] = &[
         "up", "out", "please", "pls", "now", "just", "for", "me", "us",
