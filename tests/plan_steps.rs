@@ -160,3 +160,15 @@ fn a_command_after_the_persons_time_clause_is_a_step() {
     let (t, _) = steps_and_links("before I ship the queue, research the options");
     assert_eq!(t, ["research-options"]);
 }
+
+#[test]
+fn it_after_a_plan_named_by_a_noun_stands_for_the_plan() {
+    // "…, then draft the implementation plan, then execute it": "plan"
+    // ends a noun phrase there, not a verb left for "it". 847ef27 read it
+    // as one and took "it" for the spreadsheet, so nothing executed it.
+    let (t, links) = steps_and_links(
+        "tidy the spreadsheet from finance, then draft the implementation plan, then execute it",
+    );
+    assert_eq!(t, ["sheets", "drafting-plans", "carrying-out-plans"]);
+    assert!(links[2].contains(&"intent-order".to_string()), "{links:?}");
+}

@@ -27,7 +27,8 @@ pub struct QueryClause {
     pub refers_back: bool,
     /// It ends in a verb of a task, its object left to the clause after
     /// it ("I want you to diagnose", cut from "…diagnose and fix those"),
-    /// and is no clause of time ("once we agree").
+    /// and is no clause of time ("once we agree"), nor a noun phrase's
+    /// last word ("write the implementation plan").
     pub dangling_verb: bool,
     /// It is the whole request: every clause together (see
     /// [`Query::whole`]).
@@ -456,7 +457,15 @@ fn dangling_verb(w: &[String]) -> bool {
             "once" | "when" | "after" | "before" | "if" | "until" | "as" | "while" | "since"
         )
     });
+    // "write the implementation plan": after an article or a possessive
+    // the last word is a thing, not a verb waiting for its object.
+    let in_phrase = w
+        .iter()
+        .rev()
+        .skip(1)
+        .any(|x| DETERMINERS.contains(&x.as_str()));
     !when
+        && !in_phrase
         && w.last()
             .is_some_and(|l| super::task_words::starts_joined_task(l))
 }
