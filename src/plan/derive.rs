@@ -34,6 +34,7 @@
 //! | `write` `build` `plan` `test` `edit` | writer, builder, planner, tester, editor |
 //! | `debug` `read` `run` `make` `check` | debugger, reader, runner, maker, checker |
 //! | `scan` `pars` `format` `lint` `track` `view` | scanner, parser, formatter, linter, tracker, viewer |
+//! | `creat` `audit` `extract` `advis` | creator, auditor, extractor, advisor |
 //!
 //! | adjective stem | verb |
 //! |---|---|
@@ -60,6 +61,10 @@ pub fn family(stem: &str) -> &str {
         "linter" => "lint",
         "tracker" => "track",
         "viewer" => "view",
+        "creator" => "creat",
+        "auditor" => "audit",
+        "extractor" => "extract",
+        "advisor" => "advis",
         // Verbs made of an adjective and -en: "tighten the prose" is
         // making it tight.
         "tighten" | "shorten" | "widen" | "loosen" | "flatten" | "sharpen" | "soften"
@@ -96,6 +101,11 @@ mod tests {
             &["debug", "debugging", "debugger"],
             &["format", "formatting", "formatter"],
             &["parse", "parsing", "parser"],
+            // "create a skill" is `skill-creator`'s work.
+            &["create", "creating", "creator"],
+            &["audit", "auditing", "auditor"],
+            &["extract", "extractor"],
+            &["advise", "advisor"],
             &["verify", "verified", "verification", "verifying"],
             &["notify", "notification", "notifications"],
             &["specify", "specification"],
@@ -117,7 +127,7 @@ mod tests {
         for (x, y) in [
             ("decision", "decide"),
             ("wrote", "write"),
-            ("creator", "create"),
+            ("creation", "create"),
             ("harden", "hard"),
             ("darken", "dark"),
             ("listen", "list"),
