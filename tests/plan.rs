@@ -204,6 +204,22 @@ fn named_skills_are_selected() {
 }
 
 #[test]
+fn a_skill_named_as_what_to_install_is_not_invoked() {
+    // "install the fix-ci skill": the skill is the thing installed, and
+    // the installer's work is asked. 5b769e8 planned fix-ci itself.
+    let cat = "fixtures/plan/skill-management";
+    let (p, _) = plan(cat, "install the fix-ci skill from the curated list", &[]);
+    assert_eq!(targets(&p), ["installing-skills"]);
+    // Named as what to use, it is still invoked.
+    let (p, _) = plan(cat, "use the fix-ci skill on my PR", &[]);
+    assert_eq!(targets(&p), ["fix-ci"]);
+    assert!(p["steps"][0]["selected_because"]
+        .as_str()
+        .unwrap()
+        .starts_with("named in the intent"));
+}
+
+#[test]
 fn frozen_pipeline_is_one_node_typed_by_members() {
     let (p, _) = plan(
         "catalogs/needs-work",

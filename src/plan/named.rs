@@ -32,6 +32,12 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
         let Some(i) = catalog.index_of(bare) else {
             continue;
         };
+        // "install the gh-fix-ci skill", "tune the linear skill's
+        // description": the skill is what the work is done on, not the
+        // work asked for.
+        if managed(&tokens, k) {
+            continue;
+        }
         if !explicit {
             // A bare one-word name names the skill only when the words
             // around it say so ("use shower on this", "the pdf skill"): a
@@ -61,6 +67,35 @@ fn cue_before(tokens: &[&str], k: usize) -> bool {
             tokens[k - 1].to_lowercase().as_str(),
             "use" | "run" | "invoke" | "call" | "apply" | "try" | "with" | "via" | "using"
         )
+}
+
+/// True when token `k`, a skill's name, is the object of a verb that works
+/// on skills as things: "install the linear skill", "update pdf".
+fn managed(tokens: &[&str], k: usize) -> bool {
+    const MANAGE: &[&str] = &[
+        "delete",
+        "disable",
+        "download",
+        "enable",
+        "install",
+        "reinstall",
+        "remove",
+        "rename",
+        "uninstall",
+        "update",
+        "upgrade",
+    ];
+    let before = tokens[..k]
+        .iter()
+        .rev()
+        .map(|t| t.to_lowercase())
+        .find(|t| {
+            !matches!(
+                t.as_str(),
+                "the" | "a" | "an" | "our" | "my" | "that" | "this"
+            )
+        });
+    before.is_some_and(|t| MANAGE.contains(&t.as_str()))
 }
 
 /// True when the word after token `k` says it is a skill.
