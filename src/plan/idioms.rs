@@ -18,7 +18,7 @@
 //! | `ci` | the checks (…) turn/went/are red |
 //! | `commit` | save (…) in/into git |
 //! | `tdd` | write/add a (the) failing (…) test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
-//! | `attack` | tear/rip apart, tear/rip/pick it (this, that, them) apart, tear/rip/pick the (this, my, …) … apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
+//! | `attack` | tear/rip apart, poke/punch holes, tear/rip/pick it (this, that, them) apart, tear/rip/pick the (this, my, …) … apart, (most) likely to sink/kill/doom/derail (it), want(s) it to fail, devil's advocate: the attack on a plan a skill for objections says |
 //! | `parallel` | (fix them) at the same time, inside a clause and ending it, when something fails: failures worked at once, as a skill for parallel agents says; split/spread/farm/fan (…) across/among/between/out (…) agents or subagents |
 //! | `combin` | into one/a single file/pdf: parts combined, as a skill for documents says ("combining … into one") |
 //! | `catchup` | get/bring me/us (back) up to speed: the briefing a catch-up skill gives ("catch me up" is the same term, see `super::compounds`) |
@@ -65,8 +65,8 @@
 //! Measured and left out: "tear/rip/pick (it) apart" and
 //! "poke holes" as `critic` (skills that critique say "attack",
 //! "objection", "skeptic"; it moved a plan from the critique skill to one
-//! on the thing critiqued: "apart" now asks for `attack`, the word such a
-//! skill's description uses), "sanity check" as `verif` (people sanity-check
+//! on the thing critiqued: "apart" and "poke holes" now ask for `attack`,
+//! the word such a skill's description uses), "sanity check" as `verif` (people sanity-check
 //! claims as often as code), "paste the output" without "me" (as often
 //! pasted into a doc or a PR description as shown as evidence), "get/have
 //! someone review" (the copy, a plan, flagged posts: not code), and every
@@ -147,6 +147,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["get|bring|getting|bringing", "me|us", "up", "to", "speed"], "catchup", Always),
     (&["get|bring|getting|bringing", "me|us", "back", "up", "to", "speed"], "catchup", Always),
     (&["tear|rip", "apart"], "attack", Always),
+    (&["poke|punch", "holes"], "attack", Always),
     (&["likely", "to", "sink|kill|doom|derail"], "attack", Always),
     (&["want|wants|wanting", "it|this|that", "to", "fail"], "attack", Always),
     (&["devil's|devils", "advocate"], "attack", Always),

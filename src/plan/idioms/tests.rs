@@ -282,6 +282,7 @@ fn an_idiom_names_its_work() {
     assert_eq!(terms("then get a code review on the fix"), ["request"]);
     assert_eq!(terms("first get me up to speed on it"), ["catchup"]);
     assert_eq!(terms("bring me back up to speed"), ["catchup"]);
+    assert_eq!(terms("then poke holes in it"), ["attack"]);
     assert_eq!(terms("get a second careful review"), ["request"]);
     assert_eq!(terms("stitch them into a single file"), ["combin"]);
     assert_eq!(
