@@ -66,8 +66,8 @@
 //! "poke holes" as `critic` (skills that critique say "attack",
 //! "objection", "skeptic"; it moved a plan from the critique skill to one
 //! on the thing critiqued: "apart" and "poke holes" now ask for `attack`,
-//! the word such a skill's description uses), "sanity check" as `verif` (people sanity-check
-//! claims as often as code), "paste the output" without "me" (as often
+//! the word such a skill's description uses), "sanity check" as `verif`
+//! (people sanity-check claims as often as code), "paste the output" without "me" (as often
 //! pasted into a doc or a PR description as shown as evidence), "get/have
 //! someone review" (the copy, a plan, flagged posts: not code), and every
 //! idiom applied to skill texts too (a

@@ -32,9 +32,8 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
         let Some(i) = catalog.index_of(bare) else {
             continue;
         };
-        // "install the gh-fix-ci skill", "tune the linear skill's
-        // description": the skill is what the work is done on, not the
-        // work asked for.
+        // "install the gh-fix-ci skill", "remove the linear skill": the
+        // skill is what the work is done on, not the work asked for.
         if managed(&tokens, k) {
             continue;
         }
