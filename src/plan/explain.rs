@@ -206,7 +206,8 @@ pub(super) fn note_thin(
 }
 
 /// Notes on every candidate that clause `c` asks for no skill's work: it
-/// only asks to know something, or the intent says it wants no work done.
+/// only asks to know something, its sentence declines its work, or the
+/// intent says it wants no work done.
 pub(super) fn note_unasked(why: &mut [Option<String>], fits: &[Fit], c: &relevance::QueryClause) {
     note_all(why, fits, || match (c.declined, c.waived) {
         (true, _) => format!(

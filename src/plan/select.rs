@@ -32,7 +32,8 @@
 //! word of the skill's name writes as one ("fact-check", `factchk`; see
 //! `super::compounds`); a clause spelling the skill's whole
 //! name adds [`NAME_BONUS`]. A skill is never taken on weak words alone,
-//! nor for a clause that only asks to know something. One word is enough
+//! nor for a clause that only asks to know something or whose sentence
+//! declines its work ("we are NOT doing AOT"). One word is enough
 //! only where the person listed tasks in one sentence and the word is of
 //! the skill's name ("review the PR and land it, then cut the release"),
 //! or where it is the head of what the clause's command acts on and the
