@@ -118,12 +118,19 @@ pub fn parse_answer(out: &str) -> std::result::Result<Vec<Value>, AnswerError> {
     // Prose or a code fence around the JSON: try each place a list or an
     // object starts, fenced blocks first, and take the last that parses as
     // an answer (agents tend to end with their final answer).
+    // A list inside an answer already read is part of it, not a later
+    // answer: `{"skills": ["pdf"], "rejected": ["xlsx"]}` chose `pdf`.
     let mut found = None;
+    let mut read_to = 0;
     for start in json_starts(text) {
+        if start < read_to {
+            continue;
+        }
         let mut de = serde_json::Deserializer::from_str(&text[start..]).into_iter::<Value>();
         if let Some(Ok(v)) = de.next() {
             if let Some(list) = list_in(&v) {
                 found = Some(list);
+                read_to = start + de.byte_offset();
             }
         }
     }
@@ -274,6 +281,19 @@ mod tests {
         ]
         .join("\n");
         assert_eq!(parse_answer(&reasoning_only), Err(AnswerError::NoList));
+        // A list inside the answer's object is part of that answer.
+        assert_eq!(
+            names(r#"Chosen: {"skills": ["pdf"], "rejected": ["xlsx"]} as asked."#),
+            ["pdf"]
+        );
+        assert_eq!(
+            names(
+                r#"```json
+[{"name": "pdf", "instead_of": ["docx"]}]
+```"#
+            ),
+            ["pdf"]
+        );
         assert_eq!(names("[]"), Vec::<String>::new());
         assert_eq!(parse_answer("  "), Err(AnswerError::Empty));
         assert_eq!(parse_answer("no idea"), Err(AnswerError::NoList));
