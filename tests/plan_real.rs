@@ -502,6 +502,14 @@ fn the_thing_a_listed_task_acts_on_names_its_skill() {
         targets(&plan("make a poster that sums up my talk", &[])),
         ["visual-canvas"]
     );
+    // A want names the thing as a command does.
+    assert_eq!(
+        targets(&plan(
+            "We're launching on the 14th. I need a big printable poster for the booth.",
+            &[]
+        )),
+        ["visual-canvas"]
+    );
 }
 
 #[test]

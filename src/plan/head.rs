@@ -1,7 +1,8 @@
 //! The head of what a clause's command acts on: "make a matching
 //! **poster**", "tighten the changelog **prose** too", "a printable
 //! **poster** for the launch party". The last word of the noun phrase
-//! after the verb, before the first preposition. A skill whose headline
+//! after the verb (or after a want: "I need a printable **poster**"),
+//! before the first preposition. A skill whose headline
 //! names that thing serves the clause on that one word, when the clause
 //! is one of a sentence's list of tasks (see [`super::fit`]).
 
@@ -16,7 +17,8 @@ const ENDS: &[&str] = &[
 ];
 
 /// The index in `ws` of the head of the clause's object, when the clause
-/// opens with a command ("make a matching poster") or with the object
+/// opens with a command ("make a matching poster", "make me a poster"), a
+/// want ("I need a printable poster") or with the object
 /// itself, its verb shared with the task before it ("…and a printable
 /// poster"), which only a clause `listed` with another may do: alone,
 /// "the shower in my apartment" is a subject. None when the phrase holds
@@ -27,12 +29,19 @@ pub fn object_head(ws: &[String], listed: bool) -> Option<usize> {
     if verb && CLAUSE_VERBS.contains(&first.as_str()) {
         return None;
     }
+    // "I need a printable poster": a want names the thing as a command does.
+    let wanted = wanted_from(ws);
     // The object opens with an article or a possessive: "make slugify
     // pass" and "automate logging into…" name no thing.
-    if !verb && !listed {
+    if !verb && !listed && wanted.is_none() {
         return None;
     }
-    let start = usize::from(verb);
+    // "make me a poster": the person it is for is not the thing.
+    let start = match wanted {
+        Some(at) => at,
+        None if verb && ws.get(1).is_some_and(|w| w == "me" || w == "us") => 2,
+        None => usize::from(verb),
+    };
     if !ws.get(start).is_some_and(|w| opens_object(w)) {
         return None;
     }
@@ -44,6 +53,38 @@ pub fn object_head(ws: &[String], listed: bool) -> Option<usize> {
         return None;
     }
     (start..end).rev().find(|&i| !is_stop_word(&ws[i]))
+}
+
+/// The openings that say what the person wants, the thing after them:
+/// "i need", "we'd like".
+const WANTS: &[&[&str]] = &[
+    &["i", "need"],
+    &["we", "need"],
+    &["i", "want"],
+    &["we", "want"],
+    &["i'd", "like"],
+    &["we'd", "like"],
+    &["i", "would", "like"],
+    &["we", "would", "like"],
+];
+
+/// Where the thing a want names begins: past "i need" and any "also" or
+/// "just" ("we also need a poster"). None when the clause opens no want.
+fn wanted_from(ws: &[String]) -> Option<usize> {
+    let filler = |w: &str| matches!(w, "also" | "just" | "really" | "still");
+    WANTS.iter().find_map(|want| {
+        let mut i = 0;
+        for part in *want {
+            while ws.get(i).is_some_and(|w| filler(w)) {
+                i += 1;
+            }
+            if ws.get(i)? != part {
+                return None;
+            }
+            i += 1;
+        }
+        Some(i)
+    })
 }
 
 /// Verbs that follow a subject: a phrase holding one is a sentence.
@@ -88,6 +129,28 @@ mod tests {
             head("trim the padding out of it").as_deref(),
             Some("padding")
         );
+    }
+
+    #[test]
+    fn a_want_names_its_thing_as_a_command_does() {
+        let alone = |s: &str| {
+            let ws = super::super::text::words(s);
+            object_head(&ws, false).map(|i| ws[i].clone())
+        };
+        assert_eq!(
+            alone("I need a big printable poster for the booth").as_deref(),
+            Some("poster")
+        );
+        assert_eq!(
+            alone("we also need a short changelog").as_deref(),
+            Some("changelog")
+        );
+        assert_eq!(
+            alone("make me a matching poster").as_deref(),
+            Some("poster")
+        );
+        assert_eq!(alone("I need to fix the tests"), None);
+        assert_eq!(alone("we need this done"), None);
     }
 
     #[test]
