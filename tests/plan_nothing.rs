@@ -531,6 +531,10 @@ fn work_put_off_for_later_is_declined() {
         )),
         ["slides"]
     );
+    // Put off by a command of its own: "park it", "hold off on that".
+    // 4d5f88c planned the deck.
+    assert_plans_nothing("we'll do the slide deck next sprint, park it for now");
+    assert_plans_nothing("the slides can wait. hold off on that until after launch");
     // A question beside the work put off asks nothing of it: the request
     // read whole leaves the put-off sentence out. 836cfa0 planned the deck.
     assert_plans_nothing(

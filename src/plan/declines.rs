@@ -289,6 +289,19 @@ fn may_decline(text: &str) -> bool {
         "double-check",
         "trying to",
         "but hold off",
+        "hold off",
+        "park ",
+        "shelve ",
+        "table it",
+        "table that",
+        "table this",
+        "postpone ",
+        "defer ",
+        "pause it",
+        "pause that",
+        "on hold",
+        "on ice",
+        "put a pin",
         "but not yet",
         "but not now",
     ];
@@ -433,6 +446,7 @@ fn declines_words(w: &[String]) -> bool {
         || none_needs(rest)
         || (w[..lead].iter().any(|x| x == "just") && (only_wonders(rest) || only_follows(rest)))
         || tails::put_off(w)
+        || tails::parks(rest)
 }
 
 /// True when `w` is two declines said without a mark between them, as

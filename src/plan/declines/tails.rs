@@ -181,3 +181,32 @@ pub(super) fn put_off(w: &[String]) -> bool {
             .iter()
             .any(|p| tail.iter().map(String::as_str).eq(p.iter().copied()))
 }
+
+/// True when `rest` puts the work it points at off, as a command of its
+/// own: "park it for now", "hold off on that", "put a pin in it", "shelve
+/// it till next sprint". What is put off is not asked for now. Not "park
+/// the car in the garage" nor "table the results": the work named after
+/// the verb is no pointer back.
+pub(super) fn parks(rest: &[String]) -> bool {
+    const POINTERS: &[&str] = &["it", "this", "that", "them", "these", "those"];
+    const VERBS: &[&str] = &["park", "shelve", "table", "postpone", "defer", "pause"];
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let pointer = |x: &&str| POINTERS.contains(x);
+    let after = match w.as_slice() {
+        [v, p, tail @ ..] if VERBS.contains(v) && pointer(p) => tail,
+        ["hold", "off", "on", p, tail @ ..] if pointer(p) => tail,
+        ["hold", "off", tail @ ..] => tail,
+        ["put", p, "on", "hold" | "ice", tail @ ..] if pointer(p) => tail,
+        ["put", "a", "pin", "in", p, tail @ ..] if pointer(p) => tail,
+        _ => return false,
+    };
+    let tail: Vec<String> = after.iter().map(|x| x.to_string()).collect();
+    is_tail(&tail) || later(&tail)
+}
+
+/// True when `tail` says when the work put off will be done instead: "for
+/// now", "till next sprint", "until after the launch", "for later".
+fn later(tail: &[String]) -> bool {
+    const WHEN: &[&str] = &["for", "till", "til", "until", "to", "after"];
+    (1..=5).contains(&tail.len()) && WHEN.contains(&tail[0].as_str())
+}

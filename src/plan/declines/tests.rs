@@ -57,8 +57,24 @@ fn saying_no_work_is_wanted_declines_it() {
         "leave it in the project for now though, don't delete or change it",
         "Leave the press release for next week.",
         "leave the migration for the time being",
+        "we'll do the security audit next sprint, park it for now",
+        "the seo audit can wait, hold off on that until after launch",
+        "put a pin in it",
+        "shelve it till next sprint",
     ] {
         assert!(declines_work(s, s.ends_with('?')), "{s}");
+    }
+}
+
+#[test]
+fn a_piece_that_puts_the_work_off_declines_it_only_alone() {
+    for s in [
+        "park the car in the shade",
+        "table the results by region",
+        "park it for now and fix the header",
+        "pause the video at the intro, then render it",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
     }
 }
 
