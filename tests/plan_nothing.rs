@@ -317,6 +317,8 @@ fn a_report_of_finished_work_plans_zero_steps() {
         "Thank you ever so much for the slides yesterday; the report has now been submitted.",
         "I have decided against producing slides for the all-hands after all.",
         "I think I shall fix the CI myself tonight. No action is required on your part.",
+        // "is" said short. 06ded2f planned the CI fixer.
+        "CI's green on the pull request now, merged it. thx!",
     ] {
         assert_plans_nothing(intent);
     }

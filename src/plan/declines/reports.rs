@@ -85,12 +85,39 @@ pub fn reports_done(sentence: &str) -> bool {
         .split(',')
         .map(|p| (p, reports_work_done(&words_of(p))))
         .collect();
+    // "ci's green", "the deploy's done": "is" said short. Not "what's
+    // done, what's next": a heading of what to write.
+    let spoken = says_is(&lower);
     (ticked
-        || DONE.iter().any(|d| has_words(&lower, d))
+        || DONE.iter().any(|d| has_words(&spoken, d))
         || perfect_passive(&words)
         || pieces.iter().any(|(_, done)| *done))
         && !a_piece_asks(sentence)
         && !pieces.iter().any(|(p, done)| commands(p) && !done)
+}
+
+/// `lower` with each "'s" after a noun written "is": "ci's green" reads
+/// "ci is green". After "what", "who" or "where" it stays.
+fn says_is(lower: &str) -> String {
+    const ASKING: &[&str] = &["what", "who", "where", "how", "which", "when", "why"];
+    let mut out = String::with_capacity(lower.len());
+    for (i, word) in lower.split(' ').enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        let short = word
+            .strip_suffix("'s")
+            .or_else(|| word.strip_suffix("\u{2019}s"))
+            .filter(|w| !w.is_empty() && !ASKING.contains(w));
+        match short {
+            Some(w) => {
+                out.push_str(w);
+                out.push_str(" is");
+            }
+            None => out.push_str(word),
+        }
+    }
+    out
 }
 
 /// True when `w` opens with the name of a piece of work and says it is
@@ -207,6 +234,8 @@ mod tests {
             "the report has now been submitted",
             "Just to note that the checks went green overnight and the branch has since been merged.",
             "Her audit arrived this morning.",
+            "ci's green, merged it",
+            "the deploy’s done",
             "- [x] Linear ticket filed (PLAT-2291)",
             "Our A/B test on the pricing page wrapped last week.",
             "Just finished sprint planning for sprint 23, capacity came out at 42 points.",
@@ -218,6 +247,8 @@ mod tests {
         ] {
             assert!(reports_done(s), "{s}");
         }
+        // Headings of what to write, not work said done.
+        assert!(!reports_done("what's done, what's next, what's blocked"));
     }
 
     #[test]
