@@ -85,12 +85,13 @@ fn spared_after(
 }
 
 /// The length of "while you're in there" or "while you're at it" that
-/// `words` open with ("you are" written out too), if they do.
+/// `words` open with ("you are" written out too, "ur" typed short), if
+/// they do.
 fn while_at_it(words: &[(String, usize, usize)]) -> Option<usize> {
     let w: Vec<&str> = words.iter().take(5).map(|(x, _, _)| x.as_str()).collect();
     match w.as_slice() {
-        ["while", "you're" | "youre", "in" | "at", "there" | "it", ..] => Some(4),
-        ["while", "you", "are", "in" | "at", "there" | "it", ..] => Some(5),
+        ["while", "you're" | "youre" | "ur" | "u're", "in" | "at", "there" | "it", ..] => Some(4),
+        ["while", "you" | "u", "are" | "r", "in" | "at", "there" | "it", ..] => Some(5),
         _ => None,
     }
 }

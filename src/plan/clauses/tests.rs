@@ -138,6 +138,14 @@ fn and_separately_opens_a_task_of_its_own() {
 
 #[test]
 fn work_added_while_at_the_first_is_a_task() {
+    // "ur" typed short, as people type it.
+    assert_eq!(
+        texts("build the support bot, and while ur at it tighten up its system prompt"),
+        [
+            ("build the support bot".to_string(), 0),
+            ("tighten up its system prompt".to_string(), 1)
+        ]
+    );
     assert_eq!(
         texts("fix the login bug, and while you're in there update the changelog"),
         [
