@@ -643,3 +643,23 @@ fn a_light_verb_before_the_noun_of_the_work_asks_for_it() {
     assert_eq!(planned_in(c, "please do a standup with me"), ["standup"]);
     assert_eq!(planned_in(c, "can you run the standup for us"), ["standup"]);
 }
+
+#[test]
+fn what_a_text_says_is_no_word_of_a_skill() {
+    // "Use when the user says…" is how a description introduces its
+    // triggers: "says" in an intent ("the ticket says…") is no evidence
+    // for it. e2ccfd3 took the flasher on "board" and "says".
+    let says = "fixtures/plan/says";
+    assert!(planned_in(says, "the ticket says the board is broken").is_empty());
+    let p = plan_in(says, "the ticket says the board is broken", &["--explain"]);
+    assert!(
+        !p["explain"].to_string().contains("says ("),
+        "{}",
+        p["explain"]
+    );
+    // The skill whose work the rest of the sentence names is still found.
+    assert_eq!(
+        planned_in(says, "the CLAUDE.md still says we use jest, fix that"),
+        ["memory-file-audit"]
+    );
+}
