@@ -311,3 +311,16 @@ fn explain_names_the_skill_that_fits_a_clause_better() {
     let said = "for 'write up the meeting notes and email them', but send-notes fits it better";
     assert!(why.contains(said), "{why}");
 }
+
+#[test]
+fn a_verb_of_work_that_opens_a_subject_sets_the_scene() {
+    // "Plan is at…" tells where the plan is; it asks for no plan. 5a9a414
+    // read "plan" as a command and added the design-doc skill.
+    assert_eq!(
+        targets(&plan(
+            "Plan is at docs/plans/export.md. Set up a branch, then carry it out.",
+            &[]
+        )),
+        ["carrying-out-plans"]
+    );
+}

@@ -188,6 +188,69 @@ fn after_break(sentence: &str) -> Option<&str> {
     (at > 3 && !rest.is_empty()).then_some(rest)
 }
 
+/// True when the sentence's first word, a verb of a task, is part of a
+/// subject that a verb of being follows: "code review at my job is
+/// basically nitpicking", "test coverage keeps dropping". Not "review the
+/// PR that is open" (an object, then a clause of its own) nor "check the
+/// build is green".
+fn names_a_subject(sentence: &str, w: &[(String, usize, usize)]) -> bool {
+    // Words that end the subject: the verb's object or a clause of its
+    // own begins ("fix whatever is failing", "see who is on call").
+    const OPENS_CLAUSE: &[&str] = &[
+        "that",
+        "which",
+        "who",
+        "what",
+        "what's",
+        "whatever",
+        "whether",
+        "if",
+        "why",
+        "how",
+        "where",
+        "when",
+        "and",
+        "or",
+        "but",
+        "so",
+        "then",
+        "sure",
+        "it",
+        "them",
+        "this",
+        "these",
+        "those",
+        "all",
+        "any",
+        "anything",
+        "each",
+        "every",
+        "everything",
+        "something",
+        "me",
+        "us",
+        "you",
+        "him",
+        "her",
+    ];
+    let [(first, _, _), (second, _, _), ..] = w else {
+        return false;
+    };
+    if !starts_task(first) || super::task_words::OBJECT_OPENERS.contains(&second.as_str()) {
+        return false;
+    }
+    for (x, _, e) in w.iter().skip(1).take(6) {
+        if super::head::LINKING.contains(&x.as_str()) {
+            return true;
+        }
+        let comma = sentence[*e..].trim_start().starts_with(',');
+        if OPENS_CLAUSE.contains(&x.as_str()) || comma {
+            return false;
+        }
+    }
+    false
+}
+
 /// [`is_request`] on a sentence that opens with its main clause.
 pub(super) fn is_request_here(sentence: &str) -> bool {
     let sentence = main_clause(sentence);
@@ -240,7 +303,7 @@ fn main_clause(sentence: &str) -> &str {
 /// verb and its object or particle, or a word shaped like a verb before a
 /// new object.
 fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
-    if reports_work_done(w) {
+    if reports_work_done(w) || names_a_subject(sentence, w) {
         return false;
     }
     if w.first()

@@ -597,3 +597,27 @@ fn work_named_and_said_done_is_no_command() {
         assert!(is_request(s), "{s}");
     }
 }
+
+#[test]
+fn a_verb_of_work_that_opens_a_subject_is_no_command() {
+    // The verb's word names a thing a verb of being then tells of.
+    for s in [
+        "Plan is approved: docs/plans/2026-12-01-offline-sync.md",
+        "design for the caching layer is half in my head, half in cache.md",
+        "code review at my job is basically my manager nitpicking every line",
+        "test coverage keeps dropping",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+    // A verb, then its object or a clause of its own.
+    for s in [
+        "review the PR that is open",
+        "check the build is green",
+        "fix whatever is failing",
+        "find out who is on call and page them",
+        "merge everything that is green",
+        "deploy it, the fix is in",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+}
