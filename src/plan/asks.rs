@@ -195,7 +195,7 @@ fn after_break(sentence: &str) -> Option<&str> {
 /// build is green".
 fn names_a_subject(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     // Words that end the subject: the verb's object or a clause of its
-    // own begins ("fix whatever is failing", "see who is on call").
+    // own begins ("fix whatever is failing", "find out who is on call").
     const OPENS_CLAUSE: &[&str] = &[
         "that",
         "which",

@@ -18,12 +18,13 @@ pub const STOP_WORDS: &[&str] = &[
     "its", "just", "let", "let's", "lets", "like", "maybe", "me", "might", "more", "most", "much",
     "must", "my", "myself", "need", "needs", "never", "no", "nobody", "none", "not", "nothing",
     "now", "of", "off", "okay", "on", "once", "one", "only", "or", "other", "our", "ours", "out",
-    "over", "per", "please", "pls", "quick", "quickly", "really", "right", "said", "saying", "says", "shall", "she",
-    "should", "so", "some", "someone", "something", "sometimes", "still", "such", "sure", "than",
-    "thank", "thanks", "that", "the", "their", "them", "then", "there", "these", "they", "this",
-    "those", "through", "thru", "to", "too", "totally", "until", "up", "us", "use", "using", "very", "via",
-    "wanna", "want", "was", "way", "we", "were", "what", "when", "where", "which", "while", "who",
-    "whom", "why", "will", "with", "without", "would", "yet", "you", "your", "yours",
+    "over", "per", "please", "pls", "quick", "quickly", "really", "right", "said", "saying",
+    "says", "shall", "she", "should", "so", "some", "someone", "something", "sometimes", "still",
+    "such", "sure", "than", "thank", "thanks", "that", "the", "their", "them", "then", "there",
+    "these", "they", "this", "those", "through", "thru", "to", "too", "totally", "until", "up",
+    "us", "use", "using", "very", "via", "wanna", "want", "was", "way", "we", "were", "what",
+    "when", "where", "which", "while", "who", "whom", "why", "will", "with", "without", "would",
+    "yet", "you", "your", "yours",
 ];
 
 /// The longest stop word, in bytes.
