@@ -195,19 +195,11 @@ fn after_break(sentence: &str) -> Option<&str> {
 /// build is green".
 fn names_a_subject(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     // Words that end the subject: the verb's object or a clause of its
-    // own begins ("fix whatever is failing", "find out who is on call").
-    const OPENS_CLAUSE: &[&str] = &[
-        "that",
-        "which",
-        "who",
-        "what",
-        "what's",
+    // own begins ("fix whatever is failing", "find out who is on call"),
+    // beside the question words of `CLAUSE_OPENERS`.
+    const ENDS_SUBJECT: &[&str] = &[
         "whatever",
-        "whether",
         "if",
-        "why",
-        "how",
-        "where",
         "when",
         "and",
         "or",
@@ -232,6 +224,7 @@ fn names_a_subject(sentence: &str, w: &[(String, usize, usize)]) -> bool {
         "you",
         "him",
         "her",
+        "that",
     ];
     let [(first, _, _), (second, _, _), ..] = w else {
         return false;
@@ -244,7 +237,9 @@ fn names_a_subject(sentence: &str, w: &[(String, usize, usize)]) -> bool {
             return true;
         }
         let comma = sentence[*e..].trim_start().starts_with(',');
-        if OPENS_CLAUSE.contains(&x.as_str()) || comma {
+        let opens = super::task_words::CLAUSE_OPENERS.contains(&x.as_str())
+            || ENDS_SUBJECT.contains(&x.as_str());
+        if opens || comma {
             return false;
         }
     }

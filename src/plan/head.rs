@@ -2,9 +2,9 @@
 //! **poster**", "tighten the changelog **prose** too", "a printable
 //! **poster** for the launch party". The last word of the noun phrase
 //! after the verb (or after a want: "I need a printable **poster**"),
-//! before the first preposition. A skill whose headline
-//! names that thing serves the clause on that one word, when the clause
-//! is one of a sentence's list of tasks (see [`super::fit`]).
+//! before the first preposition. A skill whose headline names that thing
+//! with enough evidence serves the clause on that one word (see
+//! [`super::fit`]).
 
 use super::text::is_stop_word;
 

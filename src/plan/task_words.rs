@@ -249,7 +249,7 @@ const OBJECT_WORDS: &[&str] = &[
 
 /// Words that open a clause an idiom of work acts on: "figure out which
 /// place owns it", "find out what's causing it", "look into why".
-const CLAUSE_OPENERS: &[&str] = &[
+pub const CLAUSE_OPENERS: &[&str] = &[
     "how", "what", "what's", "whats", "where", "whether", "which", "who", "why",
 ];
 

@@ -200,8 +200,8 @@ pub(super) fn parks(rest: &[String]) -> bool {
         ["put", "a", "pin", "in", p, tail @ ..] if pointer(p) => tail,
         _ => return false,
     };
-    let tail: Vec<String> = after.iter().map(|x| x.to_string()).collect();
-    is_tail(&tail) || later(&tail)
+    let tail = &rest[rest.len() - after.len()..];
+    is_tail(tail) || later(tail)
 }
 
 /// True when `tail` says when the work put off will be done instead: "for
