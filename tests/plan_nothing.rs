@@ -551,3 +551,32 @@ fn work_put_off_for_later_is_declined() {
          I'll do it myself.",
     );
 }
+
+#[test]
+fn work_named_and_put_off_till_later_is_declined() {
+    // The work named, and what it waits for. 0630964 planned the research
+    // skill, the deck and the deck again.
+    assert_plans_nothing(
+        "park the options research until the board signs off, we come back to it later",
+    );
+    assert_plans_nothing("lets not do the slides yet, wait til the launch date is fixed");
+    // Thanks for work done, a mark after it. 0630964 planned the deck.
+    assert_plans_nothing("the slides you made yesterday were super helpful, thank you!!");
+    // More work asked beside a wait is still asked.
+    assert_eq!(
+        targets(&plan("wait until CI passes and ship it", &[])),
+        ["fix-ci", "ship-it"]
+    );
+    // A sentence that puts its work off leaves the next one's work asked.
+    assert_eq!(
+        targets(&plan(
+            "park the options research until the board signs off. make the slides for the all-hands",
+            &[]
+        )),
+        ["slides"]
+    );
+    assert_eq!(
+        targets(&plan("lets not do the slides yet. ship it", &[])),
+        ["ship-it"]
+    );
+}

@@ -304,6 +304,10 @@ fn may_decline(text: &str) -> bool {
         "put a pin",
         "but not yet",
         "but not now",
+        "let's not ",
+        "lets not ",
+        "wait til",
+        "wait until",
     ];
     // One automaton for every phrase, in either apostrophe: one pass over
     // the text, not one per phrase.
@@ -447,6 +451,8 @@ fn declines_words(w: &[String]) -> bool {
         || (w[..lead].iter().any(|x| x == "just") && (only_wonders(rest) || only_follows(rest)))
         || tails::put_off(w)
         || tails::parks(rest)
+        || tails::not_yet(rest)
+        || lead > 0 && w[lead - 1] == "wait" && tails::waits_for(rest)
 }
 
 /// True when `w` is two declines said without a mark between them, as

@@ -165,10 +165,14 @@ pub fn tells_the_past(intent: &str) -> bool {
     if intent.contains('?') {
         return false;
     }
-    let sentences = crate::plan::sentences::sentences(intent);
+    // "…was super helpful!": the mark ends a sentence and opens none.
+    let sentences: Vec<(&str, Vec<String>)> = crate::plan::sentences::sentences(intent)
+        .into_iter()
+        .map(|(s, _)| (s, words_of(s).into_iter().map(|(w, _, _)| w).collect()))
+        .filter(|(_, w): &(&str, Vec<String>)| !w.is_empty())
+        .collect();
     !sentences.is_empty()
-        && sentences.iter().all(|(s, _)| {
-            let w: Vec<String> = words_of(s).into_iter().map(|(w, _, _)| w).collect();
+        && sentences.iter().all(|(s, w)| {
             // "what went well this sprint…": a question, its mark left off.
             let wh = w.first().is_some_and(|x| {
                 matches!(
@@ -258,6 +262,9 @@ mod tests {
             "the powerpoint at yesterday's all-hands was so boring i almost fell asleep",
             "my handoff to the night shift nurse went fine today, long day though",
             "the flow field thing you generated last week is my desktop wallpaper now haha",
+            // Its marks end sentences and open none.
+            "the analysis you did yesterday was super helpful, thank you!!",
+            "the deck went down really well today.",
         ] {
             assert!(tells_the_past(s), "{s}");
         }
@@ -270,6 +277,8 @@ mod tests {
             "the updated onboarding deck for tomorrow",
             "the demo went badly. write down what we learned",
             "our signups were flat last month. what should we try?",
+            // A thing wanted done, in formal English.
+            "I should like my notes on Bourdieu turned into a proper note.",
         ] {
             assert!(!tells_the_past(s), "{s}");
         }

@@ -186,7 +186,10 @@ pub(super) fn put_off(w: &[String]) -> bool {
 /// own: "park it for now", "hold off on that", "put a pin in it", "shelve
 /// it till next sprint". What is put off is not asked for now. Not "park
 /// the car in the garage" nor "table the results": the work named after
-/// the verb is no pointer back.
+/// the verb is no pointer back. Named work is put off only by "park" or
+/// "shelve" with the time it waits for ("park the domain brainstorming
+/// until the investors sign"): "pause the campaign until monday" and
+/// "postpone the standup till friday" ask for the pausing.
 pub(super) fn parks(rest: &[String]) -> bool {
     const POINTERS: &[&str] = &["it", "this", "that", "them", "these", "those"];
     const VERBS: &[&str] = &["park", "shelve", "table", "postpone", "defer", "pause"];
@@ -194,6 +197,7 @@ pub(super) fn parks(rest: &[String]) -> bool {
     let pointer = |x: &&str| POINTERS.contains(x);
     let after = match w.as_slice() {
         [v, p, tail @ ..] if VERBS.contains(v) && pointer(p) => tail,
+        ["park" | "shelve", named @ ..] => return parks_named(&rest[rest.len() - named.len()..]),
         ["hold", "off", "on", p, tail @ ..] if pointer(p) => tail,
         ["hold", "off", tail @ ..] => tail,
         ["put", p, "on", "hold" | "ice", tail @ ..] if pointer(p) => tail,
@@ -201,12 +205,57 @@ pub(super) fn parks(rest: &[String]) -> bool {
         _ => return false,
     };
     let tail = &rest[rest.len() - after.len()..];
-    is_tail(tail) || later(tail)
+    is_tail(tail) || later(tail) && !tail.iter().any(|x| NEW_WORK.contains(&x.as_str()))
 }
+
+/// True when `rest`, after a "wait" (a word of [`super::DECLINE_LEAD`]),
+/// says what the work waits for and asks nothing more: "(wait) til the
+/// Hooli deal closes". Not "wait until CI passes and merge it".
+pub(super) fn waits_for(rest: &[String]) -> bool {
+    rest.first()
+        .is_some_and(|w| matches!(w.as_str(), "till" | "til" | "until"))
+        && (2..=8).contains(&rest.len())
+        && !rest.iter().any(|x| NEW_WORK.contains(&x.as_str()))
+}
+
+/// Words that open more work in a piece: "wait until CI passes and merge
+/// it" asks for the merge.
+const NEW_WORK: &[&str] = &["and", "but", "then", "just", "instead", "so", "only"];
 
 /// True when `tail` says when the work put off will be done instead: "for
 /// now", "till next sprint", "until after the launch", "for later".
 fn later(tail: &[String]) -> bool {
     const WHEN: &[&str] = &["for", "till", "til", "until", "to", "after"];
     (1..=5).contains(&tail.len()) && WHEN.contains(&tail[0].as_str())
+}
+
+/// True when `named` is the work a "park" or "shelve" puts off and the
+/// time it waits for: "the domain name brainstorming until the investors
+/// sign". A noun phrase of a few words ([`is_taken_back`]), then "until"
+/// or "till" and a short clause.
+fn parks_named(named: &[String]) -> bool {
+    const UNTIL: &[&str] = &["till", "til", "until"];
+    let Some(at) = named.iter().position(|x| UNTIL.contains(&x.as_str())) else {
+        return false;
+    };
+    at > 1 && is_taken_back(&named[..at]) && later(&named[at..])
+}
+
+/// True when `rest` forbids work only for now: "don't deploy anything to
+/// vercel yet", "lets not do the Q3 forecast yet". The work is put off,
+/// not asked. Not "don't merge yet, rebase first": what to do instead is
+/// a piece of its own and still asks.
+pub(super) fn not_yet(rest: &[String]) -> bool {
+    const SOFT: &[&str] = &["please", "pls", "thanks", "thx", "though", "tho"];
+    let w: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let mut end = w.len();
+    while end > 0 && SOFT.contains(&w[end - 1]) {
+        end -= 1;
+    }
+    let work = match &w[..end] {
+        ["don't" | "dont", work @ .., "yet"] => work,
+        ["let's" | "lets", "not", work @ .., "yet"] => work,
+        _ => return false,
+    };
+    (1..=8).contains(&work.len()) && !work.iter().any(|x| NEW_WORK.contains(x))
 }

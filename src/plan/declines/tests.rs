@@ -61,8 +61,29 @@ fn saying_no_work_is_wanted_declines_it() {
         "the seo audit can wait, hold off on that until after launch",
         "put a pin in it",
         "shelve it till next sprint",
+        // The work named, and the time it waits for.
+        "park the domain name brainstorming until the investors sign, we come back to it later",
+        "shelve the pricing page rewrite till after the offsite",
+        // Forbidden only for now.
+        "dont deploy anything to vercel yet, we'll ship after the demo next week",
+        "lets not do the Q3 forecast yet, wait til the Hooli deal closes",
+        "let's not touch the changelog yet please",
     ] {
         assert!(declines_work(s, s.ends_with('?')), "{s}");
+    }
+}
+
+#[test]
+fn a_wait_that_asks_more_still_asks() {
+    for s in [
+        "wait until CI passes and merge it",
+        "don't merge yet, fix the failing tests first",
+        "dont deploy yet but run the smoke tests",
+        "pause the facebook campaign until monday",
+        "postpone the standup till friday",
+        "park the car until the rain stops and then call me",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
     }
 }
 
