@@ -66,6 +66,9 @@ fn a_sentence_that_opens_with_then_is_a_step_of_its_own() {
         "Research the options. Then write a design doc.",
         "Research the options. Once that's done, write a design doc.",
         "research the options; once that's done write a design doc",
+        // 0630964 read "having done so" as the scene and planned
+        // research-options alone.
+        "Research the options; then, having done so, write a design doc.",
     ] {
         research_then_design_doc(intent);
     }

@@ -474,6 +474,23 @@ fn says_it_wants(sentence: &str) -> bool {
     MARKERS
         .iter()
         .any(|m| has_words(&t, m.trim_end()) && !only_negated(&t, m.trim_end()))
+        || wants_it_done(&t)
+}
+
+/// True when `t` wants a thing done, in formal English: "I should like my
+/// notes turned into a proper note", "we should like the lessons
+/// distilled". Not "I should like to know where…", a wish to know.
+fn wants_it_done(t: &str) -> bool {
+    const THING: &[&str] = &[
+        "a", "an", "it", "my", "our", "that", "the", "them", "these", "this", "those",
+    ];
+    let w: Vec<String> = words_of(t).into_iter().map(|(w, _, _)| w).collect();
+    w.windows(4).any(|p| {
+        matches!(p[0].as_str(), "i" | "we")
+            && p[1] == "should"
+            && p[2] == "like"
+            && THING.contains(&p[3].as_str())
+    })
 }
 
 /// True when every time `marker` of a want or need comes in `t`, a

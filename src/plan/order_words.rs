@@ -34,6 +34,11 @@ const FORWARD: &[&[&str]] = &[
     &["with", "that", "settled"],
     &["with", "that", "sorted"],
     &["with", "that", "out", "of", "the", "way"],
+    // "…; then, having done so, start afresh": the work before, done.
+    &["having", "done", "so"],
+    &["having", "done", "that"],
+    &["then", "having", "done", "so"],
+    &["then", "having", "done", "that"],
     &["next"],
     &["finally"],
     &["followed", "by"],
@@ -459,6 +464,8 @@ mod tests {
         assert_eq!(at("only after that, write the plan"), Some(3));
         assert_eq!(at("only then write the plan"), Some(2));
         assert_eq!(at("once that's done write the plan"), Some(3));
+        assert_eq!(at("then, having done so, write the plan"), Some(4));
+        assert_eq!(at("having done that, write the plan"), Some(3));
         assert_eq!(at("once we agree on it, write the plan"), Some(5));
         assert_eq!(at("before that write the plan"), Some(2));
         assert_eq!(at("write the plan"), None);

@@ -411,6 +411,9 @@ fn formal_english_asks_for_work() {
         "Might I ask you first to create a fresh git branch",
         "May I ask you to create a branch",
         "I should like you to diagnose and fix those first",
+        // A thing wanted done: its participle says what.
+        "I should like my notes on Bourdieu turned into a proper note",
+        "Before anything else, I should like the work reviewed",
         "I should be grateful if you would begin by reading the commentary",
         "Could I trouble you to sort the list",
         "only afterwards should you create Linear issues for each workstream",
