@@ -75,13 +75,14 @@ const TIME_OPENERS: &[&str] = &["once", "when", "after", "before"];
 /// done write the plan", "when it's ready ship it".
 const COMPLETE: &[&str] = &[
     "done", "finished", "ready", "approved", "merged", "complete", "over", "green", "clean",
-    "passing", "fixed", "resolved", "working", "aligned", "agreed", "settled", "sorted",
+    "passing", "fixed", "resolved", "working", "aligned", "agreed", "settled", "sorted", "fine",
+    "ok", "okay", "good",
 ];
 
 /// True when `words` end with a word of completion: one of [`COMPLETE`],
 /// where a thing stands once done ("once that's in", "when it's live"),
 /// a participle after a form of "be" ("once it's deployed", "when the
-/// PR is reviewed"), or people settling it ("once we agree", "after I
+/// PR is reviewed"), done doing ("once im done hacking"), or people settling it ("once we agree", "after I
 /// approve").
 fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     const BE: &[&str] = &[
@@ -92,7 +93,10 @@ fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     match words {
         [.., be, last] => {
             let (be, last) = (be.as_ref(), last.as_ref());
-            COMPLETE.contains(&last)
+            // "once im done hacking", "when you're finished testing".
+            let done_doing = matches!(be, "done" | "finished") && last.ends_with("ing");
+            done_doing
+                || COMPLETE.contains(&last)
                 || PEOPLE.contains(&be) && SETTLE.contains(&last)
                 || BE.contains(&be)
                     && (matches!(last, "in" | "up" | "live" | "out") || last.ends_with("ed"))
@@ -160,6 +164,10 @@ pub fn opener_end<S: AsRef<str>>(
         return Some(len);
     }
     let first = words.first()?.as_ref();
+    // "After, check the draft against it": "after" alone, as "afterwards".
+    if first == "after" && comma_after.first() == Some(&true) && words.len() > 1 {
+        return Some(1);
+    }
     // "if it survives, write me a short plan", "if everything passes,
     // wrap it up": a condition on the work before, not "if you have
     // time, …", which says when the person allows it, nor "if the runtime
@@ -465,6 +473,8 @@ mod tests {
         assert_eq!(at("only then write the plan"), Some(2));
         assert_eq!(at("once that's done write the plan"), Some(3));
         assert_eq!(at("then, having done so, write the plan"), Some(4));
+        assert_eq!(at("after, write the plan"), Some(1));
+        assert_eq!(at("after the launch write the plan"), None);
         assert_eq!(at("having done that, write the plan"), Some(3));
         assert_eq!(at("once we agree on it, write the plan"), Some(5));
         assert_eq!(at("before that write the plan"), Some(2));

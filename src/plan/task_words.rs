@@ -302,8 +302,8 @@ pub fn opens_imperative(words: &[&str]) -> bool {
 
 /// True when `words` open with a verb and its particle before a new
 /// object, by their shape: "carry out the plan", "spin up a worktree",
-/// "go through the components", "hack together something throwaway".
-/// A noun is seldom followed by "out the" or "up a".
+/// "go through the components", "hack together something throwaway",
+/// "come up with a plan". A noun is seldom followed by "out the" or "up a".
 pub fn phrasal_command(words: &[&str]) -> bool {
     use super::compounds::PARTICLES;
     // "go through the components", "look into the logs": prepositions that
@@ -312,6 +312,10 @@ pub fn phrasal_command(words: &[&str]) -> bool {
     let particle =
         |p: &str| PARTICLES.contains(&p) || matches!(p, "through" | "thru" | "into" | "together");
     match words {
+        // "come up with a test plan": a third part before the object.
+        [verb, p, "with", object, ..] if OBJECT_WORDS.contains(object) => {
+            verb_shaped(verb) && particle(p)
+        }
         [verb, p, object, ..] => {
             verb_shaped(verb)
                 && particle(p)
