@@ -90,6 +90,15 @@ pub(super) fn is_bare(sentence: &str) -> bool {
     }) {
         words.truncate(k);
     }
+    // "figure out whats wrong with the site": the thing it names is what
+    // the sentence before told of.
+    if let Some(k) = words.iter().rposition(|w| w == "with") {
+        let named = &words[k + 1..];
+        let det = |w: &String| matches!(w.as_str(), "the" | "my" | "our" | "this" | "it");
+        if k > 0 && (2..=3).contains(&named.len()) && det(&named[0]) {
+            words.truncate(k);
+        }
+    }
     if !words.is_empty() && words.len() <= 8 && words.iter().all(|w| BARE.contains(&w.as_str())) {
         return true;
     }
@@ -254,6 +263,22 @@ mod tests {
             "write both the intro and the outro",
         ] {
             assert!(!on_those_listed(&ws(t)), "{t}");
+        }
+    }
+
+    #[test]
+    fn what_is_wrong_with_the_thing_told_of_is_bare() {
+        for t in [
+            "figure out whats wrong with the site",
+            "find out what's wrong with our app",
+        ] {
+            assert!(is_bare(t), "{t}");
+        }
+        for t in [
+            "figure out whats wrong with the checkout flow on safari",
+            "fix the footer with the new logo",
+        ] {
+            assert!(!is_bare(t), "{t}");
         }
     }
 
