@@ -586,3 +586,14 @@ fn an_unpunctuated_first_and_actually_still_say_the_step() {
         assert_eq!(targets(&p), ["research-options", "design-doc", "doc-review"], "{intent}");
     }
 }
+
+#[test]
+fn a_task_after_and_separately_come_up_with_is_its_own() {
+    // 0630964 read the design doc as more of the slides' clause and put
+    // it first.
+    let p = plan(
+        "make the launch slides, and separately come up with a design doc for the cache",
+        &[],
+    );
+    assert_eq!(targets(&p), ["slides", "design-doc"]);
+}
