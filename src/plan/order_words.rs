@@ -72,7 +72,8 @@ const FORWARD: &[&[&str]] = &[
 const TIME_OPENERS: &[&str] = &["once", "when", "after", "before"];
 
 /// Words that end a clause of time written without a comma: "once that's
-/// done write the plan", "when it's ready ship it".
+/// done write the plan", "when it's ready ship it", "if its fine set it
+/// up".
 const COMPLETE: &[&str] = &[
     "done", "finished", "ready", "approved", "merged", "complete", "over", "green", "clean",
     "passing", "fixed", "resolved", "working", "aligned", "agreed", "settled", "sorted", "fine",
@@ -82,8 +83,8 @@ const COMPLETE: &[&str] = &[
 /// True when `words` end with a word of completion: one of [`COMPLETE`],
 /// where a thing stands once done ("once that's in", "when it's live"),
 /// a participle after a form of "be" ("once it's deployed", "when the
-/// PR is reviewed"), done doing ("once im done hacking"), or people settling it ("once we agree", "after I
-/// approve").
+/// PR is reviewed"), done doing ("once im done hacking"), or people
+/// settling it ("once we agree", "after I approve").
 fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     const BE: &[&str] = &[
         "is", "are", "it's", "its", "that's", "thats", "been", "was", "were",

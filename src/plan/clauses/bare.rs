@@ -94,7 +94,7 @@ pub(super) fn is_bare(sentence: &str) -> bool {
     // the sentence before told of.
     if let Some(k) = words.iter().rposition(|w| w == "with") {
         let named = &words[k + 1..];
-        let det = |w: &String| matches!(w.as_str(), "the" | "my" | "our" | "this" | "it");
+        let det = |w: &String| matches!(w.as_str(), "the" | "my" | "our" | "this");
         if k > 0 && (2..=3).contains(&named.len()) && det(&named[0]) {
             words.truncate(k);
         }

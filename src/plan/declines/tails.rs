@@ -168,7 +168,6 @@ pub(super) fn put_off(w: &[String]) -> bool {
         &["not", "right", "now"],
         &["not", "today"],
     ];
-    const SOFT: &[&str] = &["please", "pls", "thanks", "thx", "though", "tho"];
     let Some(but) = w.iter().rposition(|x| x == "but") else {
         return false;
     };
@@ -218,6 +217,9 @@ pub(super) fn waits_for(rest: &[String]) -> bool {
         && !rest.iter().any(|x| NEW_WORK.contains(&x.as_str()))
 }
 
+/// Words that soften the end of a piece: "…but not yet thanks".
+const SOFT: &[&str] = &["please", "pls", "thanks", "thx", "though", "tho"];
+
 /// Words that open more work in a piece: "wait until CI passes and merge
 /// it" asks for the merge.
 const NEW_WORK: &[&str] = &["and", "but", "then", "just", "instead", "so", "only"];
@@ -243,10 +245,9 @@ fn parks_named(named: &[String]) -> bool {
 
 /// True when `rest` forbids work only for now: "don't deploy anything to
 /// vercel yet", "lets not do the Q3 forecast yet". The work is put off,
-/// not asked. Not "don't merge yet, rebase first": what to do instead is
-/// a piece of its own and still asks.
+/// not asked. Not "don't merge yet, fix the failing tests first": what to
+/// do instead is a piece of its own and still asks.
 pub(super) fn not_yet(rest: &[String]) -> bool {
-    const SOFT: &[&str] = &["please", "pls", "thanks", "thx", "though", "tho"];
     let w: Vec<&str> = rest.iter().map(String::as_str).collect();
     let mut end = w.len();
     while end > 0 && SOFT.contains(&w[end - 1]) {
