@@ -96,10 +96,13 @@ pub fn reports_done(sentence: &str) -> bool {
         && !pieces.iter().any(|(p, done)| commands(p) && !done)
 }
 
+/// Words that open a question: "what's done" asks, "what went well…"
+/// asks with its mark left off.
+const WH: &[&str] = &["how", "what", "when", "where", "which", "who", "why"];
+
 /// `lower` with each "'s" after a noun written "is": "ci's green" reads
 /// "ci is green". After "what", "who" or "where" it stays.
 fn says_is(lower: &str) -> String {
-    const ASKING: &[&str] = &["what", "who", "where", "how", "which", "when", "why"];
     let mut out = String::with_capacity(lower.len());
     for (i, word) in lower.split(' ').enumerate() {
         if i > 0 {
@@ -108,7 +111,7 @@ fn says_is(lower: &str) -> String {
         let short = word
             .strip_suffix("'s")
             .or_else(|| word.strip_suffix("\u{2019}s"))
-            .filter(|w| !w.is_empty() && !ASKING.contains(w));
+            .filter(|w| !w.is_empty() && !WH.contains(w));
         match short {
             Some(w) => {
                 out.push_str(w);
@@ -168,18 +171,21 @@ pub fn tells_the_past(intent: &str) -> bool {
     // "…was super helpful!": the mark ends a sentence and opens none.
     let sentences: Vec<(&str, Vec<String>)> = crate::plan::sentences::sentences(intent)
         .into_iter()
-        .map(|(s, _)| (s, words_of(s).into_iter().map(|(w, _, _)| w).collect()))
-        .filter(|(_, w): &(&str, Vec<String>)| !w.is_empty())
+        .map(|(s, _)| {
+            (
+                s,
+                words_of(s)
+                    .into_iter()
+                    .map(|(w, _, _)| w)
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .filter(|(_, w)| !w.is_empty())
         .collect();
     !sentences.is_empty()
         && sentences.iter().all(|(s, w)| {
             // "what went well this sprint…": a question, its mark left off.
-            let wh = w.first().is_some_and(|x| {
-                matches!(
-                    x.as_str(),
-                    "how" | "what" | "when" | "where" | "which" | "who" | "why"
-                )
-            });
+            let wh = w.first().is_some_and(|x| WH.contains(&x.as_str()));
             let told = !wh
                 && w.iter().enumerate().any(|(i, x)| {
                     PAST.contains(&x.as_str())
