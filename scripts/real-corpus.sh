@@ -59,6 +59,8 @@ REPOS=(
   novotnyllc/dotnet-marketplace
   alirezarezvani/claude-skills
   dotnet/skills
+  wshobson/agents
+  K-Dense-AI/claude-scientific-skills
 )
 
 # corpus/machine: <skill-name> <owner/repo> <skill folder in that repo ("." = root)>
