@@ -9,7 +9,9 @@
 //! …") goes before all of that sentence's tasks, and a clause of time
 //! right after "then" ("then once you have the shortlist write…") says
 //! when the next step starts. "X is the last step" puts X last, and
-//! "With that in hand, …" opens the next step.
+//! "With that in hand, …" opens the next step. So do a clause of time
+//! after "and" with no comma ("…and once we agree on them write…") and
+//! one stressed by "only" ("only after that's green …").
 
 mod common;
 
@@ -171,4 +173,27 @@ fn it_after_a_plan_named_by_a_noun_stands_for_the_plan() {
     );
     assert_eq!(t, ["sheets", "drafting-plans", "carrying-out-plans"]);
     assert!(links[2].contains(&"intent-order".to_string()), "{links:?}");
+}
+
+#[test]
+fn a_clause_of_time_after_and_with_no_comma_opens_the_next_step() {
+    // "…and once we agree on them write…": people settling what the task
+    // before made, after "and" with no comma. The first session over a
+    // 181-skill public catalog read it as more of the first task.
+    research_then_design_doc(
+        "research the options for the queue and once we agree on them write the design doc",
+    );
+    // "when that's running": where the thing stands once done.
+    research_then_design_doc(
+        "research the options for the queue, and when that's running write the design doc",
+    );
+}
+
+#[test]
+fn only_before_a_clause_of_time_opens_a_step() {
+    // "only after that's green…" stresses the clause of time after it;
+    // the sentence was read as the scene, and its skill dropped.
+    research_then_design_doc(
+        "research the options for the queue. only after that's green write the design doc",
+    );
 }

@@ -83,8 +83,9 @@ const COMPLETE: &[&str] = &[
 /// True when `words` end with a word of completion: one of [`COMPLETE`],
 /// where a thing stands once done ("once that's in", "when it's live"),
 /// a participle after a form of "be" ("once it's deployed", "when the
-/// PR is reviewed"), done doing ("once im done hacking"), or people
-/// settling it ("once we agree", "after I approve").
+/// PR is reviewed", "when that's running"), done doing ("once im done
+/// hacking"), or people settling it ("once we agree", "after I approve
+/// it", "once we agree on them").
 fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     const BE: &[&str] = &[
         "is", "are", "it's", "its", "that's", "thats", "been", "was", "were",
@@ -92,6 +93,16 @@ fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     const PEOPLE: &[&str] = &["we", "i", "you"];
     const SETTLE: &[&str] = &["agree", "decide", "approve", "confirm"];
     match words {
+        // "once we agree on them", "after I approve it": people settling
+        // the work before.
+        [rest @ .., it] if matches!(it.as_ref(), "it" | "them" | "that" | "this") => {
+            let rest = match rest {
+                [before @ .., on] if matches!(on.as_ref(), "on" | "to") => before,
+                _ => rest,
+            };
+            matches!(rest, [.., who, settle]
+                if PEOPLE.contains(&who.as_ref()) && SETTLE.contains(&settle.as_ref()))
+        }
         [.., be, last] => {
             let (be, last) = (be.as_ref(), last.as_ref());
             // "once im done hacking", "when you're finished testing".
@@ -100,7 +111,8 @@ fn completes<S: AsRef<str>>(words: &[S]) -> bool {
                 || COMPLETE.contains(&last)
                 || PEOPLE.contains(&be) && SETTLE.contains(&last)
                 || BE.contains(&be)
-                    && (matches!(last, "in" | "up" | "live" | "out") || last.ends_with("ed"))
+                    && (matches!(last, "in" | "up" | "live" | "out" | "running")
+                        || last.ends_with("ed"))
         }
         [last] => COMPLETE.contains(&last.as_ref()),
         [] => false,
@@ -154,8 +166,9 @@ pub fn forward<S: AsRef<str>>(words: &[S]) -> Option<usize> {
 /// order starts, as a word index: after "then" or "before that", or after
 /// a short clause of time that ends at a comma (`comma_after[i]`: a comma
 /// follows word `i`) or at a word of completion ("once that's done write
-/// the plan"), where `is_main` accepts what follows. `None` when the
-/// sentence opens with none.
+/// the plan"), where `is_main` accepts what follows; "only" may stress
+/// the clause of time ("only after that's green convert…"). `None` when
+/// the sentence opens with none.
 pub fn opener_end<S: AsRef<str>>(
     words: &[S],
     comma_after: &[bool],
@@ -165,6 +178,20 @@ pub fn opener_end<S: AsRef<str>>(
         return Some(len);
     }
     let first = words.first()?.as_ref();
+    // "only after that's green convert the components": "only" stresses
+    // the clause of time that follows it.
+    if first == "only"
+        && words
+            .get(1)
+            .is_some_and(|w| TIME_OPENERS.contains(&w.as_ref()))
+    {
+        return opener_end(
+            &words[1..],
+            &comma_after[1.min(comma_after.len())..],
+            is_main,
+        )
+        .map(|end| end + 1);
+    }
     // "After, check the draft against it": "after" alone, as "afterwards".
     if first == "after" && comma_after.first() == Some(&true) && words.len() > 1 {
         return Some(1);
@@ -446,152 +473,4 @@ fn ends_with<S: AsRef<str>>(words: &[S], marker: &[&str]) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn before_a_date_is_no_clause_of_work() {
-        let opens = |s: &str| opens_with_before(&s.split(' ').collect::<Vec<_>>());
-        assert!(opens("before you write the plan, brainstorm it"));
-        assert!(opens("before writing anything, read the notes"));
-        assert!(!opens("before friday i need the rec done"));
-        assert!(!opens("before monday's standup, summarize the call"));
-        assert!(!opens("before 5pm send the draft"));
-        assert!(!opens("before"));
-    }
-
-    #[test]
-    fn a_sentence_that_opens_a_step() {
-        let main = |w: &[&str]| w.first() == Some(&"write");
-        let at = |s: &str| {
-            let words: Vec<&str> = s.split(' ').map(|w| w.trim_end_matches(',')).collect();
-            let commas: Vec<bool> = s.split(' ').map(|w| w.ends_with(',')).collect();
-            opener_end(&words, &commas, main)
-        };
-        assert_eq!(at("then write the plan"), Some(1));
-        assert_eq!(at("after that write the plan"), Some(2));
-        assert_eq!(at("only after that, write the plan"), Some(3));
-        assert_eq!(at("only then write the plan"), Some(2));
-        assert_eq!(at("once that's done write the plan"), Some(3));
-        assert_eq!(at("then, having done so, write the plan"), Some(4));
-        assert_eq!(at("after, write the plan"), Some(1));
-        assert_eq!(at("after the launch write the plan"), None);
-        assert_eq!(at("having done that, write the plan"), Some(3));
-        assert_eq!(at("once we agree on it, write the plan"), Some(5));
-        assert_eq!(at("before that write the plan"), Some(2));
-        assert_eq!(at("write the plan"), None);
-        assert_eq!(at("once upon a time"), None);
-        assert_eq!(at("when I write the plan"), None);
-        assert_eq!(at("when I write the plan, it breaks"), None);
-    }
-
-    #[test]
-    fn work_asked_of_the_agent_as_a_clause_of_time() {
-        assert_eq!(
-            agent_time(&["before", "you", "redo", "it"]),
-            Some((2, true))
-        );
-        assert_eq!(agent_time(&["once", "you've", "cleared"]), Some((2, false)));
-        assert_eq!(
-            agent_time(&["after", "you", "have", "fixed"]),
-            Some((3, false))
-        );
-        assert_eq!(points_back(&["that", "write"]), Some(1));
-        assert_eq!(points_back(&["with", "that"]), Some(2));
-        assert_eq!(points_back(&["it"]), Some(1));
-        // Work of its own: "…once you've cleared up the conflicts".
-        assert_eq!(points_back(&["up", "the", "conflicts"]), None);
-        assert_eq!(points_back(&["that", "of", "the", "tests"]), None);
-        assert_eq!(
-            work_pointing_back(&["done", "that", "write"], false),
-            Some(2)
-        );
-        assert_eq!(work_pointing_back(&["them", "write"], false), Some(1));
-        assert_eq!(work_pointing_back(&["do", "research"], true), Some(1));
-        assert_eq!(work_pointing_back(&["cleared", "up", "the"], false), None);
-        assert_eq!(work_pointing_back(&["know", "it"], false), None);
-        // Work of its own on the thing before: merging is a task.
-        assert_eq!(work_pointing_back(&["merge", "it"], false), None);
-        assert_eq!(agent_time(&["before", "we", "commit"]), None);
-        assert_eq!(agent_time(&["before", "i", "merge"]), None);
-        assert_eq!(agent_wait(&["until", "you've", "run"]), Some(2));
-        assert_eq!(agent_wait(&["unless", "you", "have", "read"]), Some(3));
-        assert_eq!(agent_wait(&["until", "the", "checks"]), None);
-    }
-
-    #[test]
-    fn connectives_that_put_what_follows_first() {
-        assert_eq!(reversing(&["before", "that", "check", "it"]), Some(2));
-        assert_eq!(reversing(&["and", "before", "that", "check"]), Some(3));
-        assert_eq!(reversing(&["before", "you", "merge"]), None);
-        assert_eq!(
-            reversing(&["but", "before", "you", "start", "create"]),
-            Some(4)
-        );
-        assert_eq!(reversing(&["then", "check"]), None);
-    }
-
-    #[test]
-    fn a_task_that_says_it_comes_first() {
-        assert!(ends_first(&["brainstorm", "the", "design", "first"], true));
-        assert!(!ends_first(
-            &["make", "the", "change", "test", "first"],
-            false
-        ));
-        assert!(ends_first(&["fact-check", "it", "before", "that"], false));
-        assert!(ends_first(&["fact-check", "it", "beforehand"], false));
-        assert!(!ends_first(&["first"], true));
-        assert!(!ends_first(&["write", "the", "first", "draft"], true));
-        assert!(!ends_first(&["review", "it", "before", "I", "merge"], true));
-    }
-
-    #[test]
-    fn a_task_that_says_it_waits() {
-        let defers = |s: &str| defers(&s.split(' ').collect::<Vec<_>>());
-        for s in [
-            "review the page but not yet",
-            "sort the table but that should come after the other job",
-            "update the docs but do that last",
-            "tag it but leave it for the end",
-            "publish it but this can wait",
-        ] {
-            assert!(defers(s), "{s}");
-        }
-        for s in [
-            "not yet",
-            "the page is not ready but it looks good",
-            "fix it but do it properly",
-            "review it but that is all",
-        ] {
-            assert!(!defers(s), "{s}");
-        }
-    }
-
-    #[test]
-    fn a_sentence_opening_with_before() {
-        assert!(opens_with_before(&[
-            "before", "you", "write", "the", "plan"
-        ]));
-        assert!(!opens_with_before(&["write", "it", "before", "lunch"]));
-        assert!(!opens_with_before(&["before"]));
-        assert!(before_doing_it(&["before", "you", "do", "research"]));
-        assert!(before_doing_it(&["before", "doing", "that", "research"]));
-        assert!(before_doing_it(&["before", "you", "start", "set"]));
-        assert!(!before_doing_it(&["before", "i", "merge", "run"]));
-        assert!(persons_time(&["before", "i", "ship", "it"]));
-        assert!(persons_time(&["once", "we've", "launched"]));
-        assert!(!persons_time(&["before", "you", "ship", "it"]));
-    }
-
-    #[test]
-    fn a_thing_that_stands_done_ends_a_clause_of_time() {
-        assert!(completes(&["once", "that's", "in"]));
-        assert!(completes(&["when", "it's", "live"]));
-        assert!(completes(&["when", "the", "pr", "is", "reviewed"]));
-        assert!(completes(&["once", "it's", "done"]));
-        // "in" or a participle without "be" before it ends nothing.
-        assert!(!completes(&["when", "i", "log", "in"]));
-        assert!(!completes(&["after", "we", "talked"]));
-        assert!(!completes::<&str>(&[]));
-    }
-}
+mod tests;

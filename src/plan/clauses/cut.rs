@@ -19,9 +19,10 @@ fn listed_before(s: &str, cuts: &[(usize, usize, Link)], at: usize) -> bool {
     s[from.min(at)..at].matches(',').count() >= 2
 }
 
-/// Where the next task starts when word `i`, after a comma, opens a clause
-/// of time that ends before a command: ", once it's clean push a preview
-/// deploy", ", and when everything's green walk me through wrapping up".
+/// Where the next task starts when word `i`, after a comma or "and", opens
+/// a clause of time that ends before a command: ", once it's clean push a
+/// preview deploy", ", and when everything's green walk me through
+/// wrapping up", "and once we agree on them produce the spec".
 /// Only the forward words (once, when, after): the task after them comes
 /// after the one before.
 fn joined_time_clause(
@@ -38,7 +39,9 @@ fn joined_time_clause(
             return (at + len < words.len()).then_some(at + len);
         }
     }
-    if !comma_before {
+    // "…, once it's clean push a preview deploy", "design the endpoints
+    // and once we agree on them produce the spec": after a comma or "and".
+    if !comma_before && at == i {
         return None;
     }
     time_clause_end(s, words, at)
