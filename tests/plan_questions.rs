@@ -3,8 +3,10 @@
 //! still get read?"), a choice between two things ("merge or rebase for
 //! a long-lived branch?"), a telling made plain for a child, and the
 //! asides that come with them ("just curious", "quick opinion", "not
-//! asking you to…"). Each plans nothing; the same words beside an ask, or
-//! after something that fails, still plan its work.
+//! asking you to…"), and "can you explain the difference between…". Each
+//! plans nothing; the same words beside an ask, or after something that
+//! fails, still plan its work, and so do questions that head a command
+//! after a colon ("what's done, what's open: write the design doc").
 
 mod common;
 
@@ -98,4 +100,32 @@ fn a_clause_that_says_more_after_a_comma_leaves_the_command_asked() {
         ),
         ["security-audit"]
     );
+}
+
+#[test]
+fn questions_before_a_colon_that_a_command_follows_say_what_it_covers() {
+    // The questions head what the command after the colon covers: it asks
+    // for the work. It read as a question and planned nothing.
+    assert_eq!(
+        targets(&plan(
+            "what's done, what's open, what's risky: write the design doc for the queue",
+            &[]
+        )),
+        ["design-doc"]
+    );
+    // A telling after the colon still only asks to know.
+    let intent = "what is a slide deck, really: explain the format";
+    assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+}
+
+#[test]
+fn asking_the_agent_to_explain_a_difference_plans_nothing() {
+    // "explain" before "the difference between" tells; it is no task's
+    // verb there. It planned the skill of the things compared.
+    for intent in [
+        "not asking for code - can you just explain the difference between a slide deck and a spreadsheet?",
+        "explain the difference between slide decks and spreadsheets",
+    ] {
+        assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    }
 }

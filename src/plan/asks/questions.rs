@@ -24,6 +24,12 @@ pub fn is_question(text: &str) -> bool {
     if asks_a_difference(&w) {
         return true;
     }
+    // "what's done, what's next, what's blocked: write the weekly status
+    // update": a command after the last colon is what is asked; the
+    // questions before it say what the work covers.
+    if commands_after_colon(text) {
+        return false;
+    }
     // The person's own things, from word `k` on: a question about them is
     // about their work. Before a colon, the person may only say why they
     // ask ("just so I can put it in the roadmap doc: when does…").
@@ -113,6 +119,28 @@ pub fn is_question(text: &str) -> bool {
             && !is_request(before.trim_end_matches(':'))
             && opens_question(&w[i..], text)
     })
+}
+
+/// True when the words after `text`'s last colon open with a command
+/// ("…: write the weekly status update"), not a question nor a telling
+/// ("what is a pptx file: explain the format" asks to know).
+fn commands_after_colon(text: &str) -> bool {
+    const TELLING: &[&str] = &[
+        "clarify",
+        "define",
+        "describe",
+        "elaborate",
+        "explain",
+        "tell",
+    ];
+    let Some((_, after)) = text.rsplit_once(':') else {
+        return false;
+    };
+    let w = words_of(after);
+    let ws: Vec<&str> = w.iter().map(|(x, _, _)| x.as_str()).collect();
+    crate::plan::task_words::reads_as_command(&ws)
+        && !TELLING.contains(&ws[0])
+        && !after.trim_end().ends_with('?')
 }
 
 /// True when `w`, after a comma, opens a clause that says more of what
@@ -350,7 +378,8 @@ fn agent_explains(words: &[(String, usize, usize)]) -> bool {
 /// nor after a request and "and": "could you go over my form and tell me
 /// what breaks" asks for the going over; nor when what is to be told is
 /// the person's own work (see `of_the_situation`). "explain X in plain
-/// words" asks to know (see `PLAINLY`).
+/// words" asks to know (see `PLAINLY`), and "explain" is no task's verb
+/// before a marker: "can you explain the difference between…" tells.
 pub fn is_knowledge_request(text: &str) -> bool {
     let t = text.to_lowercase();
     const MARKERS: &[&str] = &[
@@ -388,9 +417,7 @@ pub fn is_knowledge_request(text: &str) -> bool {
         t.find(*m).is_some_and(|at| {
             let before = &t[..at];
             let verbs = words_of(before);
-            let task_first = verbs
-                .iter()
-                .any(|(w, _, _)| task_verb(w) && !(plain && w == "explain"));
+            let task_first = verbs.iter().any(|(w, _, _)| task_verb(w) && w != "explain");
             let explains = !plain || agent_explains(&verbs);
             let joined_request = before.trim_end().ends_with(" and") && is_request(before);
             let situation = m.starts_with("tell me w") && of_the_situation(&t[at + m.len()..]);
