@@ -580,3 +580,20 @@ fn work_named_and_put_off_till_later_is_declined() {
         ["ship-it"]
     );
 }
+
+#[test]
+fn praise_that_opens_a_message_asks_nothing() {
+    // "perfect," is an interjection before a mark, as "thanks!!" is. The
+    // sentence read as a command on "perfect" and planned the slides.
+    let intent = "perfect, that slide deck is exactly what i needed. thanks a ton!!";
+    assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    // Praise, then work asked, still asks; "perfect" without a mark is a verb.
+    assert_eq!(
+        targets(&plan("great! now turn the numbers into a slide deck", &[])),
+        ["slides"]
+    );
+    assert_eq!(
+        targets(&plan("perfect the slide deck for monday", &[])),
+        ["slides"]
+    );
+}

@@ -1,5 +1,6 @@
-//! How a message opens: with laughter, thanks or a sigh ("lol that gif
-//! got 40 reactions"), or by saying it only informs ("fyi", "heads up",
+//! How a message opens: with laughter, thanks, praise or a sigh ("lol that
+//! gif got 40 reactions", "perfect, that plot is exactly what i
+//! needed"), or by saying it only informs ("fyi", "heads up",
 //! "status update"), read after a salutation ("Hi all,").
 
 use super::opens_with;
@@ -52,14 +53,36 @@ fn after_greeting(text: &str) -> &str {
     }
 }
 
-/// True when `intent` opens with a word of `INTERJECTIONS`: it laughs,
-/// thanks or sighs ("lol that gif you made got 40 reactions", "thanks!!
-/// the PDF came out perfect"). Asking nothing else, it plans nothing.
+/// True when `intent` opens with a word of `INTERJECTIONS`, or of
+/// [`PRAISE`] before a mark: it laughs, thanks, praises or sighs ("lol
+/// that gif you made got 40 reactions", "thanks!! the PDF came out
+/// perfect", "perfect, exactly what i needed"). Asking nothing else, it
+/// plans nothing.
 pub fn opens_with_interjection(intent: &str) -> bool {
-    words_of(opening(intent))
-        .first()
-        .is_some_and(|(f, _, _)| INTERJECTIONS.contains(&f.as_str()))
+    let opening = opening(intent);
+    words_of(opening).first().is_some_and(|(f, _, end)| {
+        INTERJECTIONS.contains(&f.as_str())
+            || PRAISE.contains(&f.as_str()) && opening[*end..].starts_with([',', '!', '.'])
+    })
 }
+
+/// Words of praise that open a message as an interjection when a mark
+/// follows them: "perfect, that volcano plot is exactly what i needed",
+/// "awesome! the deploy went through". Not "perfect the pitch", a verb.
+const PRAISE: &[&str] = &[
+    "amazing",
+    "awesome",
+    "beautiful",
+    "brilliant",
+    "excellent",
+    "fantastic",
+    "great",
+    "lovely",
+    "nice",
+    "perfect",
+    "sweet",
+    "wonderful",
+];
 
 /// Leads that say a message only informs: "fyi", "heads up", "for the
 /// record", "just so you know".
