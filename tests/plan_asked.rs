@@ -5,7 +5,8 @@
 //! a deck"), after "For whatever…," and after "might you". A thing that
 //! "needs a cost column added", "needs two things" or "has to cover…"
 //! asks for that work. Each is a step of its own, linked by the intent's
-//! order.
+//! order. So is "and while you're in there …" with no comma after it, and
+//! a thing named with "pls" after it asks for that thing.
 
 mod common;
 
@@ -77,4 +78,25 @@ fn a_thing_that_needs_work_done_to_it_asks_for_that_work() {
         "research-options",
         "design-doc",
     );
+}
+
+#[test]
+fn a_thing_asked_with_pls_and_work_added_while_there_are_both_asked() {
+    // "pls" asks as "please" does. The sentence after it, opening with
+    // "and while you're in there" and no comma, was read as the scene: the
+    // first blind set over a 181-skill catalog lost the second skill so.
+    let (t, linked) = ordered(
+        "slides for the all-hands pls, the numbers are final. and while you're in there \
+         get rid of the filler and hedges in the readme",
+    );
+    assert_eq!(t, ["slides", "trim-prose"]);
+    assert!(linked);
+    // The thing asked for with "pls" is the request; the spreadsheet the
+    // scene names is not asked for.
+    let t = targets(&plan(
+        "writeup of the queue design pls. the retries are the open question, \
+         the costs are in the sheet from finance.",
+        &[],
+    ));
+    assert!(!t.contains(&"sheets".to_string()), "{t:?}");
 }

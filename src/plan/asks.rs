@@ -440,6 +440,8 @@ fn says_it_wants(sentence: &str) -> bool {
         "i'd love",
         "we'd love",
         "please",
+        "pls",
+        "plz",
         "let's",
         "lets ",
         "make me",

@@ -119,6 +119,17 @@ fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     }
 }
 
+/// The length of "while you're in there" or "while you're at it" that
+/// `words` open with ("you are" written out too, "ur" typed short), if
+/// they do: work added while the agent is at the task before.
+pub fn while_at_it(words: &[&str]) -> Option<usize> {
+    match words {
+        ["while", "you're" | "youre" | "ur" | "u're", "in" | "at", "there" | "it", ..] => Some(4),
+        ["while", "you" | "u", "are" | "r", "in" | "at", "there" | "it", ..] => Some(5),
+        _ => None,
+    }
+}
+
 /// Connectives between two tasks that put the task after them first:
 /// "…, and before that fact-check it".
 const REVERSING: &[&[&str]] = &[

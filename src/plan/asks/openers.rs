@@ -67,7 +67,9 @@ const STEP_PHRASES: &[&[&str]] = &[
 ];
 
 /// What follows an adverb of [`APART`], or a phrase of [`STEP_PHRASES`],
-/// and its comma, when `sentence` opens with one.
+/// and its comma, when `sentence` opens with one; or what follows "while
+/// you're in there" (see [`crate::plan::order_words::while_at_it`]), comma
+/// or none.
 fn after_apart(sentence: &str) -> Option<&str> {
     let w = words_of(sentence);
     // "And separately, …".
@@ -75,6 +77,17 @@ fn after_apart(sentence: &str) -> Option<&str> {
         w.first()
             .is_some_and(|(x, _, _)| matches!(x.as_str(), "and" | "but")),
     );
+    // "and while you're in there get rid of the em dashes": work added
+    // while the agent is at the task before, no comma after the phrase.
+    let opening: Vec<&str> = w
+        .iter()
+        .skip(lead)
+        .take(5)
+        .map(|(x, _, _)| x.as_str())
+        .collect();
+    if let Some(len) = crate::plan::order_words::while_at_it(&opening) {
+        return w.get(lead + len).map(|(_, b, _)| &sentence[*b..]);
+    }
     let (first, _, _) = w.get(lead)?;
     let len = if APART.contains(&first.as_str()) {
         1
@@ -104,8 +117,9 @@ pub fn opens_apart(sentence: &str) -> bool {
 
 /// True when `sentence` asks for a task apart from the ones before it:
 /// "Separately, do a vulnerability pass on the handler", "also need a
-/// 5-slide deck for Friday". It is no elaboration of the request before
-/// it. Not "also make it blue": what "it" stands for is the work before.
+/// 5-slide deck for Friday", "and while you're in there get rid of the em
+/// dashes". It is no elaboration of the request before it. Not "also
+/// make it blue": what "it" stands for is the work before.
 pub fn asks_apart(sentence: &str) -> bool {
     // "Separately, the lease has pages sideways; could you rotate those?"
     if after_apart(sentence)

@@ -35,7 +35,12 @@ fn joined_time_clause(
     if comma_before {
         // "…, and while you're in there check the SQL": work added while
         // the agent is at the first, comma or none after the phrase.
-        if let Some(len) = while_at_it(&words[at..]) {
+        let first: Vec<&str> = words[at..]
+            .iter()
+            .take(5)
+            .map(|(x, _, _)| x.as_str())
+            .collect();
+        if let Some(len) = order_words::while_at_it(&first) {
             return (at + len < words.len()).then_some(at + len);
         }
     }
@@ -85,18 +90,6 @@ fn spared_after(
     let from = if but { words.get(i + 1)?.1 } else { words[i].1 };
     let end = s[from..].find(',').map_or(s.len(), |k| from + k);
     crate::plan::declines::spares_work(&s[from..end]).then_some(end)
-}
-
-/// The length of "while you're in there" or "while you're at it" that
-/// `words` open with ("you are" written out too, "ur" typed short), if
-/// they do.
-fn while_at_it(words: &[(String, usize, usize)]) -> Option<usize> {
-    let w: Vec<&str> = words.iter().take(5).map(|(x, _, _)| x.as_str()).collect();
-    match w.as_slice() {
-        ["while", "you're" | "youre" | "ur" | "u're", "in" | "at", "there" | "it", ..] => Some(4),
-        ["while", "you" | "u", "are" | "r", "in" | "at", "there" | "it", ..] => Some(5),
-        _ => None,
-    }
 }
 
 /// Cuts one sentence at its connectives; each piece with how it relates to
