@@ -3,7 +3,8 @@
 //! in the numbers"), on a task set apart ("Separately, …") and on a
 //! count that asks for what came before ("both please"), each on a
 //! small fixture catalog shaped like the real ones; on a scene that
-//! names the work an ask only points at; and what `--explain` says of a
+//! names the work an ask only points at, or a file by its format ("the
+//! excel file finance sent"); and what `--explain` says of a
 //! skill that fits only the scene, or fits a clause another skill took.
 
 mod common;
@@ -322,5 +323,20 @@ fn a_verb_of_work_that_opens_a_subject_sets_the_scene() {
             &[]
         )),
         ["carrying-out-plans"]
+    );
+}
+
+#[test]
+fn a_format_before_the_word_file_names_a_file_of_the_work() {
+    // "the excel file finance sent": the work reads that spreadsheet, as
+    // it reads q3.xlsx. A blind set wrote "the acrobat file in
+    // ~/Downloads", and the PDF skill was dropped.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/real-shaped",
+            "The quarterly numbers came in the excel file finance sent. Build me a slide deck \
+             from them."
+        ),
+        ["sheets", "slides"]
     );
 }

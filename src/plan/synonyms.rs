@@ -106,7 +106,8 @@ pub fn is_document(term: &str) -> bool {
 /// True when `text` names a document as a file: a file name with a
 /// document's extension ("onboarding-guide.docx", "as a .docx"), or a
 /// document format after "as" or "into" ("invoices as PDFs", "turned into
-/// a proper Word document"). Not a format named as a topic ("the iOS share
+/// a proper Word document"), or before "file" ("the acrobat file in
+/// ~/Downloads"). Not a format named as a topic ("the iOS share
 /// sheet crashes", "real-time sync for spreadsheets").
 pub fn names_document_file(text: &str) -> bool {
     let document = |t: Option<&str>| t.is_some_and(is_document);
@@ -123,11 +124,18 @@ pub fn names_document_file(text: &str) -> bool {
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
         .collect();
-    words.iter().enumerate().any(|(i, w)| {
-        (w == "as" || w == "into")
-            && (i + 1..words.len().min(i + 4))
-                .any(|j| document(word(&words[j])) || document(phrase(&words[j..]).map(|(t, _)| t)))
-    })
+    // "the acrobat file in ~/Downloads", "the excel files": a format
+    // before the word "file".
+    let before_file = words
+        .windows(2)
+        .any(|p| matches!(p[1].as_str(), "file" | "files" | "attachment") && document(word(&p[0])));
+    before_file
+        || words.iter().enumerate().any(|(i, w)| {
+            (w == "as" || w == "into")
+                && (i + 1..words.len().min(i + 4)).any(|j| {
+                    document(word(&words[j])) || document(phrase(&words[j..]).map(|(t, _)| t))
+                })
+        })
 }
 
 /// True when `term` is one of the table's canonical terms: the intent
@@ -264,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn a_document_is_named_as_a_file_by_its_extension_or_after_as() {
+    fn a_document_is_named_as_a_file_by_its_extension_after_as_or_before_file() {
         for t in [
             "Our onboarding guide, onboarding-guide.docx, is plain",
             "I have a scan (contract_scan.PDF) of the lease",
@@ -272,6 +280,7 @@ mod tests {
             "Finance dumped 14 invoices as PDFs in ~/Downloads",
             "HR wants the letter turned into a proper Word document",
             "the numbers are in q3.xlsx",
+            "the supplement (the acrobat file in ~/Downloads) has 4 tables",
         ] {
             assert!(names_document_file(t), "{t}");
         }
@@ -281,6 +290,8 @@ mod tests {
             "as a team we hate slides meetings",
             "the notes are in notes.txt, as usual",
             "see e.g. the docs",
+            "file a ticket about the slides",
+            "the problem is a spreadsheet culture",
         ] {
             assert!(!names_document_file(t), "{t}");
         }
