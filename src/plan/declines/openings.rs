@@ -54,7 +54,7 @@ fn after_greeting(text: &str) -> &str {
 }
 
 /// True when `intent` opens with a word of `INTERJECTIONS`, or of
-/// [`PRAISE`] before a mark: it laughs, thanks, praises or sighs ("lol
+/// `PRAISE` before a mark: it laughs, thanks, praises or sighs ("lol
 /// that gif you made got 40 reactions", "thanks!! the PDF came out
 /// perfect", "perfect, exactly what i needed"). Asking nothing else, it
 /// plans nothing.
