@@ -70,6 +70,7 @@ pub mod rules {
         DESCRIPTION_TOO_LONG = "description-too-long", Error, "'description' is longer than 1024 characters";
         COMPATIBILITY_TOO_LONG = "compatibility-too-long", Error, "'compatibility' is longer than 500 characters";
         FIELD_TYPE = "field-type", Error, "a known field has a value of the wrong type";
+        FOREIGN_METADATA = "foreign-metadata", Note, "a contract key under 'metadata' holds a mapping: another tool's field, left to it";
         INVALID_ARTIFACT_NAME = "invalid-artifact-name", Error, "an artifact or capability name is not lowercase words joined by '-'";
         CONTRACT_BOTH_PLACES = "contract-both-places", Warning, "a contract field is set both at the top level and under 'metadata'";
         NONPORTABLE_KEY = "nonportable-key", Warning, "a top-level contract key makes strict Agent Skills validators reject the skill";

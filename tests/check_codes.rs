@@ -119,6 +119,23 @@ fn field_type() {
 }
 
 #[test]
+fn foreign_metadata_is_a_note_and_the_text_fields_still_count() {
+    // OpenClaw nests `requires: {bins, env}` under `metadata`: a note, not a
+    // field-type error, and the skill's text `produces` is still its contract.
+    let (v, _) = findings(&[&case("foreign-metadata")]);
+    let codes: Vec<&str> = v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["foreign-metadata"], "{v}");
+    assert_eq!(v["findings"][0]["severity"], "note");
+    assert_eq!(v["findings"][0]["line"], 6);
+    assert_eq!(v["errors"], 0);
+}
+
+#[test]
 fn invalid_artifact_name() {
     assert_finding(
         &[&case("invalid-artifact-name")],

@@ -89,6 +89,10 @@ impl<'a> Reader<'a> {
                     line,
                 })
             }
+            (None, Some(m)) if m.is_mapping() => {
+                self.foreign(key);
+                None
+            }
             (None, Some(m)) => Some(Raw {
                 value: m,
                 origin: Origin::Metadata,
@@ -96,6 +100,21 @@ impl<'a> Reader<'a> {
             }),
             (None, None) => None,
         }
+    }
+
+    /// A mapping under `metadata:` is not re0's: the Agent Skills spec keeps
+    /// strings there, and tools such as OpenClaw nest their own fields under
+    /// the same key (`requires: {bins, env}`). It is left to that tool.
+    fn foreign(&mut self, key: &str) {
+        self.diags.push(
+            Diagnostic::new(
+                rules::FOREIGN_METADATA,
+                self.file,
+                format!("'metadata.{key}' is a mapping, not re0's contract field; re0 leaves it to the tool that reads it"),
+            )
+            .at_line(self.keys.metadata(key))
+            .help(format!("to give re0 a '{key}', write it as text: '{key}: a, b'")),
+        );
     }
 
     fn type_error(&mut self, key: &str, raw: &Raw<'_>, want: &str) {
