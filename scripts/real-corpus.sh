@@ -61,6 +61,8 @@ REPOS=(
   dotnet/skills
   wshobson/agents
   K-Dense-AI/claude-scientific-skills
+  github/awesome-copilot
+  terrylica/cc-skills
 )
 
 # corpus/machine: <skill-name> <owner/repo> <skill folder in that repo ("." = root)>
