@@ -75,6 +75,11 @@ fn second_of(rest: &[String]) -> Option<&String> {
 /// `second`, in order, starting with its first ("factchk" for "fact" and
 /// "check"). The compound as a whole is matched as a term, not here.
 pub fn abbreviates(word: &str, first: &str, second: &str) -> bool {
+    // "ci things" is not "citi" (a stemmed "city"): a first word of two
+    // letters starts too many words of names by chance.
+    if first.len() < 3 {
+        return false;
+    }
     let Some(rest) = word.strip_prefix(first) else {
         return false;
     };
@@ -157,5 +162,8 @@ mod tests {
         );
         assert!(!abbreviates("webhook", "web", "hosting"));
         assert!(!abbreviates("chk", "fact", "check"));
+        // A two-letter first word starts names by chance: "ci things" is
+        // not the stemmed "city" of a name.
+        assert!(!abbreviates("citi", "ci", "things"));
     }
 }
