@@ -42,7 +42,10 @@ fn an_intent_that_wants_no_work_done_plans_zero_steps() {
     let statement = "the CI checks on my pull request failed again overnight";
     assert_eq!(targets(&plan(statement, &[])), ["fix-ci"]);
     assert_eq!(
-        targets(&plan("the slides for the all-hands look great", &[])),
+        targets(&plan(
+            "the slides for the all-hands need a closing slide",
+            &[]
+        )),
         ["slides"]
     );
     // ... and not when the person says they want nothing done.

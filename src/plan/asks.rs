@@ -473,10 +473,24 @@ fn says_it_wants(sentence: &str) -> bool {
         "then should you",
     ];
     // Whole words: "exactly what I needed" wants nothing more.
-    MARKERS
-        .iter()
-        .any(|m| has_words(&t, m.trim_end()) && !only_negated(&t, m.trim_end()))
-        || wants_it_done(&t)
+    MARKERS.iter().any(|m| {
+        has_words(&t, m.trim_end())
+            && !only_negated(&t, m.trim_end())
+            && !only_asks_opinion(&t, m.trim_end())
+    }) || wants_it_done(&t)
+}
+
+/// True when every "would you" of `t` follows a word that asks: "which
+/// would you pick for a freelancer?" asks what the agent thinks, where
+/// "would you pick one for us?" asks it to pick.
+fn only_asks_opinion(t: &str, marker: &str) -> bool {
+    if !matches!(marker, "would you" | "would u") {
+        return false;
+    }
+    t.match_indices(marker).all(|(at, _)| {
+        let before = t[..at].split_whitespace().next_back().unwrap_or("");
+        matches!(before, "which" | "what" | "who" | "how" | "where" | "whom")
+    })
 }
 
 /// True when `t` wants a thing done, in formal English: "I should like my

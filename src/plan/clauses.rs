@@ -164,7 +164,8 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let asked_by_question = !read.requests.iter().any(|r| *r);
     // "lol that gif you made got 40 reactions": laughter, thanks or a
     // sigh, with no ask and nothing failing, wants no work done.
-    // So does an aside ("Anyway, coffee time, back in 20.", "just curious").
+    // So does an aside ("Anyway, coffee time, back in 20.", "just curious"),
+    // and praise alone ("excel pivot tables are underrated tbh").
     // So does a report of work already done ("CI went green overnight and
     // the branch has since been merged."), when nothing else is said.
     // Read only where nothing is asked: most intents ask, and these read
@@ -174,6 +175,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             || super::declines::says_aside(intent)
             || super::declines::opens_informing(intent)
             || super::declines::tells_the_past(intent)
+            || super::declines::only_praises(intent)
             || read.reported())
             && !super::idioms::tells_of_trouble(intent)
     };

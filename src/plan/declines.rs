@@ -551,6 +551,7 @@ pub(in crate::plan) fn has_words(text: &str, phrase: &str) -> bool {
 }
 
 mod folds;
+mod judgements;
 mod openings;
 mod reports;
 mod shapes;
@@ -559,6 +560,7 @@ mod tails;
 use folds::folded_words;
 use tails::{declines_as, is_tail, names_a_part};
 
+pub use judgements::only_praises;
 use openings::informs;
 pub use openings::{opens_informing, opens_with_interjection};
 pub use reports::{reports_done, reports_work_done, tells_the_past};

@@ -118,9 +118,22 @@ pub(super) fn informs(lead: &str) -> bool {
 /// nothing failing and nothing asked, it plans nothing, as an aside does.
 pub fn opens_informing(intent: &str) -> bool {
     // "fyi:" is read as one word with its colon.
-    let opening: Vec<String> = words_of(opening(intent))
+    let found: Vec<String> = words_of(opening(intent))
         .into_iter()
-        .map(|(w, _, _)| w.trim_end_matches(':').to_string())
+        .map(|(w, _, _)| w)
+        .collect();
+    // "update:", "standup update:", "quick update:": a heading of news. Not
+    // "update the deps", a command, which has no colon.
+    if found
+        .iter()
+        .take(2)
+        .any(|w| matches!(w.as_str(), "update:" | "updates:"))
+    {
+        return true;
+    }
+    let opening: Vec<String> = found
+        .iter()
+        .map(|w| w.trim_end_matches(':').to_string())
         .collect();
     INFORMS.iter().any(|p| opens_with(&opening, p).is_some())
 }

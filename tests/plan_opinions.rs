@@ -1,0 +1,62 @@
+//! `re0 plan` plans nothing for a message that only gives an opinion:
+//! praise alone ("the arch wiki is the best documentation ever written",
+//! "pivot tables are underrated tbh"), news under an "update:" heading,
+//! and "which would you pick?" asked out of curiosity. A request beside
+//! any of them still asks, and so does a complaint.
+
+mod common;
+
+use common::plan::*;
+
+#[test]
+fn praise_alone_plans_nothing() {
+    for intent in [
+        "honestly the new slide decks look amazing",
+        "spreadsheet pivot tables are seriously underrated tbh",
+        "the word docs from legal are the best templates ever written",
+        "i love how fast the spreadsheet export is",
+    ] {
+        assert_plans_nothing(intent);
+    }
+}
+
+#[test]
+fn praise_beside_a_request_or_a_complaint_still_asks() {
+    for intent in [
+        "the slide deck looks great, now add a closing slide",
+        "the slide deck looks great but the charts are too small",
+        "make the slide deck look amazing",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["slides"], "{intent}");
+    }
+}
+
+#[test]
+fn news_under_an_update_heading_plans_nothing() {
+    for intent in [
+        "standup update: the spreadsheet for finance is clean now, moving on to the slides",
+        "update: the slide deck went out to marketing",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // A command under the heading asks.
+    assert_eq!(
+        targets(&plan("update: add a totals column to the spreadsheet", &[])),
+        ["sheets"]
+    );
+}
+
+#[test]
+fn which_would_you_pick_out_of_curiosity_plans_nothing() {
+    assert_plans_nothing(
+        "google sheets or excel spreadsheets, which would you pick for a freelancer? just curious",
+    );
+    // Asked to pick for the person's own work, it asks.
+    assert_eq!(
+        targets(&plan(
+            "would you pick a spreadsheet layout for our budget and build it?",
+            &[]
+        )),
+        ["sheets"]
+    );
+}
