@@ -100,3 +100,15 @@ fn a_thing_asked_with_pls_and_work_added_while_there_are_both_asked() {
     ));
     assert!(!t.contains(&"sheets".to_string()), "{t:?}");
 }
+
+#[test]
+fn first_and_a_verb_with_its_particle_opens_a_step() {
+    // "first dig into…" read as the scene of the ask after it: only the
+    // second skill came.
+    for intent in [
+        "first dig into the failing test and find the root cause. then write up the design doc for the fix",
+        "first dig in with the debugger on the failing test. when we know the cause, write the design doc",
+    ] {
+        assert_ordered(intent, "methodical-debugging", "design-doc");
+    }
+}

@@ -93,8 +93,21 @@ pub(super) fn opens_first_step(sentence: &str) -> bool {
         && found
             .get(skip + 1)
             .is_some_and(|(w, _, _)| !NO_OBJECT.contains(&w.as_str()));
-    (comma || lead > 1 || (bare_next && (acts_on(found.get(skip + 1)) || known_verb)))
+    (comma
+        || lead > 1
+        || (bare_next && (acts_on(found.get(skip + 1)) || known_verb || phrasal(&found[skip..]))))
         && opens_request(sentence[found[skip].1..].trim_start_matches([',', ' ']))
+}
+
+/// True when `w` opens with a verb and its particle: "first dig into the
+/// logs", "first dig in with logs insights", "first sort out the repo". A
+/// noun after "first" is seldom followed so ("first week in review").
+fn phrasal(w: &[(String, usize, usize)]) -> bool {
+    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
+    let particle = crate::plan::compounds::PARTICLES.contains(&word(1))
+        || matches!(word(1), "into" | "through" | "thru")
+        || word(1) == "in" && matches!(word(2), "with" | "on" | "to");
+    particle && w.len() > 2
 }
 
 /// True when the sentence asks for work and ends by saying it comes first:
