@@ -340,3 +340,25 @@ fn a_format_before_the_word_file_names_a_file_of_the_work() {
         ["sheets", "slides"]
     );
 }
+
+#[test]
+fn a_clause_of_time_about_the_work_alone_is_scene() {
+    // "once that's merged" took the merge-conflict skill as a task of its
+    // own: it says when the review comes, not what to do.
+    let p = plan(
+        "write the design doc with me. once that's merged, review the doc cold for gaps",
+        &["--explain"],
+    );
+    assert_eq!(targets(&p), ["design-doc", "doc-review"]);
+    let row = p["explain"]
+        .as_array()
+        .and_then(|rows| {
+            rows.iter()
+                .find(|r| r["skill"] == "settling-merge-conflicts")
+        })
+        .expect("settling-merge-conflicts is explained");
+    assert!(
+        row["why"].as_str().unwrap().contains("only sets the scene"),
+        "{row}"
+    );
+}

@@ -361,7 +361,9 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             // follows the clause of time in the same piece.
             let when = first
                 && several
-                && (order_words::persons_time(&opening) && !commands_after_time(&text, &found)
+                && ((order_words::persons_time(&opening)
+                    || order_words::works_time(&opening) && found.len() <= 4)
+                    && !commands_after_time(&text, &found)
                     || told_choice(&opening)
                     || scene_first);
             pieces.push(Piece {

@@ -470,6 +470,16 @@ pub fn persons_time<S: AsRef<str>>(words: &[S]) -> bool {
     matches!(words, [t, p, ..] if TIME_OPENERS.contains(&t.as_ref()) && PERSON.contains(&p.as_ref()))
 }
 
+/// True when `words` open a clause of time about the work's own state:
+/// "once it runs", "when that's merged", "after they pass". Like
+/// [`persons_time`], it says when, not what to do.
+pub fn works_time<S: AsRef<str>>(words: &[S]) -> bool {
+    const THING: &[&str] = &[
+        "it", "it's", "its", "that", "that's", "thats", "this", "they", "they're", "those",
+    ];
+    matches!(words, [t, p, ..] if TIME_OPENERS.contains(&t.as_ref()) && THING.contains(&p.as_ref()))
+}
+
 fn starts_with<S: AsRef<str>>(words: &[S], marker: &[&str]) -> bool {
     marker.len() <= words.len() && marker.iter().zip(words).all(|(m, w)| *m == w.as_ref())
 }

@@ -132,6 +132,11 @@ fn a_sentence_opening_with_before() {
     assert!(persons_time(&["before", "i", "ship", "it"]));
     assert!(persons_time(&["once", "we've", "launched"]));
     assert!(!persons_time(&["before", "you", "ship", "it"]));
+    // The work's own state: "once it runs", "when that's merged".
+    assert!(works_time(&["once", "it", "runs"]));
+    assert!(works_time(&["when", "that's", "merged"]));
+    assert!(!works_time(&["once", "you", "run", "it"]));
+    assert!(!works_time(&["it", "runs", "once"]));
 }
 
 #[test]
