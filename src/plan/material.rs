@@ -24,6 +24,8 @@
 //!   `src/`, `lib/`; see `LAYOUT_FOLDERS`): "docs/onboarding.md" is a
 //!   file named onboarding, and asks nothing of a documentation skill;
 //! - a tracker's ticket key (`ENG-3302`, `GH-212`; see `keys`);
+//! - the name of a call in code (`BillingService.generate()`, `map()`;
+//!   see `calls`): the function's name, not the work;
 //! - the extension of a config, data or web source file
 //!   (`dispatcher.ts`, `package-lock.json`; see `CODE_EXTENSIONS`): the
 //!   file's name stays, its language is not the work. A document's
@@ -33,6 +35,7 @@
 
 use std::borrow::Cow;
 
+mod calls;
 mod keys;
 
 /// What a link to a page is read as: the work is on a web page.
@@ -85,6 +88,12 @@ fn spans(s: &str) -> Vec<(usize, usize, bool)> {
             .or_else(|| quote_at(s, i, &mut unclosed).map(|end| (end, false)))
             .or_else(|| code_extension_at(s, i).map(|end| (end, false)))
             .or_else(|| folders_at(s, i).map(|end| (end, false)))
+            .or_else(|| {
+                starts_word(s, i)
+                    .then(|| calls::call_at(s, i))
+                    .flatten()
+                    .map(|end| (end, false))
+            })
             .or_else(|| {
                 starts_word(s, i)
                     .then(|| keys::ticket_key_at(s, i))
