@@ -112,3 +112,13 @@ fn first_and_a_verb_with_its_particle_opens_a_step() {
         assert_ordered(intent, "methodical-debugging", "design-doc");
     }
 }
+
+#[test]
+fn only_before_a_condition_leaves_the_command_after_it() {
+    // "only if …, run …" read as a scene: the second skill was dropped.
+    assert_ordered(
+        "research the options for the cache. only if that comes out clean, write the design doc",
+        "research-options",
+        "design-doc",
+    );
+}

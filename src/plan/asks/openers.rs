@@ -149,10 +149,11 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
     // the person forbids, then what they ask.
     const FORBIDS: &[&str] = &["don't", "dont", "never"];
     let w = words_of(sentence);
-    // "But before you start, set up a worktree".
+    // "But before you start, set up a worktree", "only if that comes out
+    // clean, run the release".
     let lead = w
         .iter()
-        .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so"))
+        .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so" | "only"))
         .count();
     if let Some(rest) = after_apart(sentence) {
         return Some(rest);
