@@ -1,8 +1,10 @@
 //! `re0 plan` plans nothing for a message that only gives an opinion:
 //! praise alone ("the arch wiki is the best documentation ever written",
 //! "pivot tables are underrated tbh"), news under an "update:" heading,
-//! and "which would you pick?" asked out of curiosity. A request beside
-//! any of them still asks, and so does a complaint.
+//! and "which would you pick?" asked out of curiosity; nor for work
+//! called off by what it is ("scratch the uv migration") or only dreamt
+//! of ("someday i want to…"). A request beside any of them still asks,
+//! and so does a complaint.
 
 mod common;
 
@@ -59,4 +61,35 @@ fn which_would_you_pick_out_of_curiosity_plans_nothing() {
         )),
         ["sheets"]
     );
+}
+
+#[test]
+fn work_called_off_or_dreamt_of_plans_nothing() {
+    for intent in [
+        "scratch the spreadsheet migration, finance is staying on the old workbook",
+        "let's park the slide deck redesign. product wants the launch out first, maybe Q2",
+        "cancel the word docs thing from earlier, legal sent one combined memo after all",
+        "hold off on the design doc plan until legal signs off on the new contract",
+        "someday i want to build a slide deck generator with my nephew, seems like a fun summer project",
+        "imagine if we rewrote every report as a spreadsheet. never happening but fun to think about",
+        "if we ever get audited i bet they'd make us redo every word doc lol",
+    ] {
+        assert_plans_nothing(intent);
+    }
+}
+
+#[test]
+fn a_running_thing_stopped_or_work_beside_a_musing_still_asks() {
+    for (intent, want) in [
+        (
+            "cancel the spreadsheet import and add a totals row to the spreadsheet",
+            "sheets",
+        ),
+        (
+            "someday i want a proper design system. for now, add a closing slide to the deck",
+            "slides",
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), [want], "{intent}");
+    }
 }

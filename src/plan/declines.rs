@@ -308,6 +308,21 @@ fn may_decline(text: &str) -> bool {
         "lets not ",
         "wait til",
         "wait until",
+        // Work called off or dreamt of (see `drops`).
+        "cancel ",
+        "drop ",
+        "pause ",
+        "scratch ",
+        "someday",
+        "some day",
+        "one day",
+        "one of these days",
+        "imagine",
+        "if we ever",
+        "if i ever",
+        "wonder if",
+        "ideal world",
+        "maybe next year",
     ];
     // One automaton for every phrase, in either apostrophe: one pass over
     // the text, not one per phrase.
@@ -451,6 +466,8 @@ fn declines_words(w: &[String]) -> bool {
         || (w[..lead].iter().any(|x| x == "just") && (only_wonders(rest) || only_follows(rest)))
         || tails::put_off(w)
         || tails::parks(rest)
+        || drops::calls_off(rest)
+        || drops::muses(rest)
         || tails::not_yet(rest)
         || lead > 0 && w[lead - 1] == "wait" && tails::waits_for(rest)
 }
@@ -550,6 +567,7 @@ pub(in crate::plan) fn has_words(text: &str, phrase: &str) -> bool {
         })
 }
 
+mod drops;
 mod folds;
 mod judgements;
 mod openings;
