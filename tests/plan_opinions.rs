@@ -3,7 +3,9 @@
 //! "pivot tables are underrated tbh"), news under an "update:" heading,
 //! and "which would you pick?" asked out of curiosity; nor for work
 //! called off by what it is ("scratch the uv migration") or only dreamt
-//! of ("someday i want to…"). A request beside any of them still asks,
+//! of ("someday i want to…"), left to someone else ("priya is already
+//! fixing it, leave it with her") or reported as handled ("…, no
+//! blockers", "all good now"). A request beside any of them still asks,
 //! and so does a complaint.
 
 mod common;
@@ -92,4 +94,26 @@ fn a_running_thing_stopped_or_work_beside_a_musing_still_asks() {
     ] {
         assert_eq!(targets(&plan(intent, &[])), [want], "{intent}");
     }
+}
+
+#[test]
+fn work_left_to_someone_else_or_reported_handled_plans_nothing() {
+    for intent in [
+        "priya is already fixing the failing CI checks, leave it with her",
+        "the design team owns the slide deck and they're already redoing it. not ours to touch",
+        "our contractor will write the design doc next week, so nothing for you there.",
+        "standup: yesterday merged the spreadsheet export, today in contract reviews all day, no blockers",
+        "the spreadsheet export broke after the upgrade but i rolled back, all good now",
+        "Hi, just wanted to say thank you for the help with the design doc yesterday. Best regards, Marta",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // Work asked beside it still asks.
+    assert_eq!(
+        targets(&plan(
+            "priya is on the CI checks, leave it with her. meanwhile add a closing slide to the deck",
+            &[]
+        )),
+        ["slides"]
+    );
 }

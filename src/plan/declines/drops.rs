@@ -89,9 +89,44 @@ pub(super) fn muses(rest: &[String]) -> bool {
         .any(|m| m.len() < rest.len() && m.iter().zip(rest).all(|(a, b)| *a == b.as_str()))
 }
 
+/// Thanks said as the message's point: "(just) wanted to say thank you".
+const THANKS: &[&[&str]] = &[
+    &["wanted", "to", "say", "thank", "you"],
+    &["wanted", "to", "say", "thanks"],
+    &["wanted", "to", "thank", "you"],
+    &["want", "to", "say", "thank", "you"],
+    &["want", "to", "say", "thanks"],
+];
+
+/// True when `rest` thanks someone for something, however long what it
+/// thanks for: "wanted to say thank you for the help with the design doc
+/// yesterday". Not when more work follows ("…, and then fix the footer").
+pub(super) fn thanks_for(rest: &[String]) -> bool {
+    const MORE: &[&str] = &[
+        "and", "but", "then", "also", "now", "please", "pls", "can", "could",
+    ];
+    THANKS.iter().any(|t| {
+        rest.len() > t.len()
+            && t.iter().zip(rest).all(|(a, b)| *a == b.as_str())
+            && rest[t.len()] == "for"
+            && !rest[t.len()..].iter().any(|x| MORE.contains(&x.as_str()))
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{calls_off, muses};
+    use super::{calls_off, muses, thanks_for};
+
+    #[test]
+    fn thanks_for_anything_asks_nothing() {
+        assert!(thanks_for(&w(
+            "wanted to say thank you for the help with the design doc yesterday"
+        )));
+        assert!(!thanks_for(&w(
+            "wanted to say thanks for the doc and fix the footer"
+        )));
+        assert!(!thanks_for(&w("wanted to say thanks")));
+    }
 
     fn w(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_string).collect()
