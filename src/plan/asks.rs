@@ -491,14 +491,17 @@ fn says_it_wants(sentence: &str) -> bool {
 
 /// True when every "would you" of `t` follows a word that asks: "which
 /// would you pick for a freelancer?" asks what the agent thinks, where
-/// "would you pick one for us?" asks it to pick.
+/// "would you pick one for us?" asks it to pick. So does "do I have to".
 fn only_asks_opinion(t: &str, marker: &str) -> bool {
-    if !matches!(marker, "would you" | "would u") {
-        return false;
-    }
+    // "…or do I have to paste the text in?": asked whether, not wanted.
+    let asked_by: &[&str] = match marker {
+        "would you" | "would u" => &["which", "what", "who", "how", "where", "whom"],
+        "i have to" | "we have to" => &["do", "does", "did", "will"],
+        _ => return false,
+    };
     t.match_indices(marker).all(|(at, _)| {
         let before = t[..at].split_whitespace().next_back().unwrap_or("");
-        matches!(before, "which" | "what" | "who" | "how" | "where" | "whom")
+        asked_by.contains(&before)
     })
 }
 

@@ -172,6 +172,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // the whole intent again.
     let chatter = || {
         (super::declines::opens_with_interjection(intent)
+            || super::declines::thanks_later(intent)
             || super::declines::says_aside(intent)
             || super::declines::opens_informing(intent)
             || super::declines::tells_the_past(intent)

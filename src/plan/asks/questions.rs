@@ -18,6 +18,11 @@ use crate::plan::task_words::{starts_joined_task, starts_task};
 /// "how do I…", "how do you…", "how to…" and "can you…" are requests.
 pub fn is_question(text: &str) -> bool {
     let w = words_of(text);
+    // "do you remember what we changed yesterday?", "are you able to read
+    // pdfs or do I have to paste the text in?": about the agent itself.
+    if asks_about_agent(&w) {
+        return true;
+    }
     // "what's the difference between saving my project in git and
     // pushing it?": a difference asked after is known, not worked on,
     // whoever's things it is between.
@@ -194,6 +199,27 @@ fn asks_a_difference(w: &[(String, usize, usize)]) -> bool {
             ]
         )
     })
+}
+
+/// True when `w` open by asking what the agent remembers or can do:
+/// "do you remember…", "do u keep memory between sessions…", "are you
+/// able to read pdfs or do I have to…". Not "can you remember to run the
+/// tests", a request, nor "are you able to fix it?" with no choice after.
+fn asks_about_agent(w: &[(String, usize, usize)]) -> bool {
+    let word = |i: usize| w.get(i).map_or("", |x| x.0.as_str());
+    let you = matches!(word(1), "you" | "u");
+    let memory = matches!(word(0), "do" | "did")
+        && you
+        && (matches!(word(2), "remember" | "recall") && word(3) != "to"
+            || matches!(word(2), "keep" | "have" | "retain")
+                && w.iter().take(6).any(|x| x.0 == "memory"));
+    // "…or do I have to", "…or is that gone": the choice after the
+    // ability is what is asked.
+    let or_else = w.windows(2).any(|p| {
+        p[0].0 == "or" && matches!(p[1].0.as_str(), "do" | "does" | "is" | "should" | "will")
+    });
+    let able = word(0) == "are" && you && word(2) == "able" && or_else;
+    memory || able
 }
 
 /// True when `text`, asked with a question mark, asks which of two

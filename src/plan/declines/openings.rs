@@ -66,6 +66,22 @@ pub fn opens_with_interjection(intent: &str) -> bool {
     })
 }
 
+/// True when a sentence of `intent` after its first opens with thanks:
+/// "that fixed it, the build is down to 80mb now. ty", "ok ruff is green
+/// on main. thanks for sticking with me". The caller reads it only where
+/// nothing is asked and nothing fails, as it reads an interjection.
+pub fn thanks_later(intent: &str) -> bool {
+    const THANKS: &[&str] = &["thank", "thanks", "thx", "ty", "tysm"];
+    crate::plan::sentences::sentences(intent)
+        .iter()
+        .skip(1)
+        .any(|(s, _)| {
+            words_of(s)
+                .first()
+                .is_some_and(|(w, _, _)| THANKS.contains(&w.as_str()))
+        })
+}
+
 /// Words of praise that open a message as an interjection when a mark
 /// follows them: "perfect, that volcano plot is exactly what i needed",
 /// "awesome! the deploy went through". Not "perfect the pitch", a verb.
@@ -113,6 +129,25 @@ pub(super) fn informs(lead: &str) -> bool {
     INFORMS.contains(&lead) || INFORMS.iter().any(|p| lead == format!("just {p}"))
 }
 
+/// Words of a heading that opens news or an opinion: "update:",
+/// "standup update:", "status:", "update on last night:", "sprint recap:",
+/// "hot take:".
+const HEADINGS: &[&str] = &[
+    "news", "recap", "standup", "status", "take", "update", "updates",
+];
+
+/// True when `found` (the opening's words) open with a heading of a few
+/// words that ends in a colon and holds a word of [`HEADINGS`]. Not
+/// "update the deps", a command, which has no colon.
+fn opens_with_heading(found: &[String]) -> bool {
+    let Some(end) = found.iter().take(4).position(|w| w.ends_with(':')) else {
+        return false;
+    };
+    found[..=end]
+        .iter()
+        .any(|w| HEADINGS.contains(&w.trim_end_matches(':')))
+}
+
 /// True when `intent` opens by saying it only informs ("fyi: the vercel
 /// deploy went out, all green", "heads up, the migration finished"). With
 /// nothing failing and nothing asked, it plans nothing, as an aside does.
@@ -122,13 +157,7 @@ pub fn opens_informing(intent: &str) -> bool {
         .into_iter()
         .map(|(w, _, _)| w)
         .collect();
-    // "update:", "standup update:", "quick update:": a heading of news. Not
-    // "update the deps", a command, which has no colon.
-    if found
-        .iter()
-        .take(2)
-        .any(|w| matches!(w.as_str(), "update:" | "updates:"))
-    {
+    if opens_with_heading(&found) {
         return true;
     }
     let opening: Vec<String> = found

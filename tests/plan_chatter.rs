@@ -1,0 +1,59 @@
+//! `re0 plan` plans nothing for chatter that names a skill's work: news
+//! under a heading ("status:", "hot take:", "standup update:"),
+//! thanks after a report of work done ("that fixed it, …. ty"), and
+//! questions about the agent itself ("do you remember what we changed
+//! yesterday?", "are you able to read pdfs or do I have to paste it?").
+//! A request beside any of them still asks.
+
+mod common;
+
+use common::plan::*;
+
+#[test]
+fn news_or_an_opinion_under_a_heading_plans_nothing() {
+    for intent in [
+        "status: the spreadsheet export shipped yesterday and finance signed off",
+        "hot take: a slide deck with more than ten slides is a vanity metric",
+        "standup update: the CI checks went green after the rerun, all merged",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    assert_eq!(
+        targets(&plan("status: add a totals row to the spreadsheet", &[])),
+        ["sheets"]
+    );
+}
+
+#[test]
+fn thanks_after_a_report_of_work_done_plans_nothing() {
+    for intent in [
+        "that fixed it, the slide deck renders now. ty",
+        "ok the CI checks are finally green on main. thanks for sticking with me, calling it a night",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // Thanks, then a new ask.
+    assert_eq!(
+        targets(&plan(
+            "the deck renders now. thanks! now add a closing slide",
+            &[]
+        )),
+        ["slides"]
+    );
+}
+
+#[test]
+fn a_question_about_the_agent_itself_plans_nothing() {
+    for intent in [
+        "do you remember what we changed in the spreadsheet yesterday? or is that gone",
+        "are you able to read word docs or do i have to paste the text in?",
+        "do u keep memory between sessions or does the slide deck context reset",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // A request said with "remember to" still asks.
+    assert_eq!(
+        targets(&plan("do you remember to update the slide deck?", &[])),
+        ["slides"]
+    );
+}
