@@ -57,3 +57,10 @@ fn a_question_about_the_agent_itself_plans_nothing() {
         ["slides"]
     );
 }
+
+#[test]
+fn reading_up_with_nothing_to_build_plans_nothing() {
+    assert_plans_nothing(
+        "curious how spreadsheet pivot tables recalculate formulas. not broken or anything, just reading about it on the train",
+    );
+}
