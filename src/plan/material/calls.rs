@@ -19,6 +19,12 @@ pub(super) fn call_at(s: &str, i: usize) -> Option<usize> {
     {
         return None;
     }
+    // Inside a chain ("a.b.c", "a_b"), the chain was read from its start:
+    // reading it again from each part would take time quadratic in its
+    // length.
+    if i > 0 && matches!(b[i - 1], b'.' | b'_') {
+        return None;
+    }
     let ident = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
     let mut end = i;
     loop {
@@ -60,6 +66,12 @@ mod tests {
         assert_eq!(call_at("useEffect(() => {})", 0), None);
         assert_eq!(call_at("Thread.Abort() is gone", 0), None);
         assert_eq!(call_at("FindSystemTimeZoneById(\"AUS\")", 0), None);
+    }
+
+    #[test]
+    fn a_part_inside_a_chain_starts_no_call() {
+        assert_eq!(call_at("Billing.generate()", 8), None);
+        assert_eq!(call_at("snake_case()", 6), None);
     }
 
     #[test]
