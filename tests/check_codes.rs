@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::check::{assert_finding, case, findings};
+use common::check::{assert_finding, case, codes, findings};
 use common::{json, re0_repo, Sandbox};
 
 #[test]
@@ -123,12 +123,7 @@ fn foreign_metadata_is_a_note_and_the_text_fields_still_count() {
     // OpenClaw nests `requires: {bins, env}` under `metadata`: a note, not a
     // field-type error, and the skill's text `produces` is still its contract.
     let (v, _) = findings(&[&case("foreign-metadata")]);
-    let codes: Vec<&str> = v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["code"].as_str().unwrap())
-        .collect();
+    let codes = codes(&v);
     assert_eq!(codes, ["foreign-metadata"], "{v}");
     assert_eq!(v["findings"][0]["severity"], "note");
     assert_eq!(v["findings"][0]["line"], 6);
@@ -348,12 +343,7 @@ fn symlink_loop_and_walk_error() {
         &sb.path().join("cat/broken"),
     );
     let v = json(sb.re0().args(["check", "../cat", "--format", "json"]));
-    let codes: Vec<&str> = v["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["code"].as_str().unwrap())
-        .collect();
+    let codes = codes(&v);
     assert!(codes.contains(&"symlink-loop"), "{codes:?}");
     assert!(codes.contains(&"walk-error"), "{codes:?}");
     assert_eq!(v["skills"], 1);

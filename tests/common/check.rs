@@ -32,6 +32,16 @@ pub fn assert_finding(dirs: &[&str], code: &str, file: &str, line: Option<u64>) 
     assert_eq!(status, want, "{code}: exit status with severity {severity}");
 }
 
+/// The codes of a `re0 check --format json` report's findings, in order.
+pub fn codes(v: &Value) -> Vec<&str> {
+    v["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect()
+}
+
 pub fn case(name: &str) -> String {
     format!("fixtures/check/{name}")
 }
