@@ -22,6 +22,14 @@ fn news_or_an_opinion_under_a_heading_plans_nothing() {
         targets(&plan("status: add a totals row to the spreadsheet", &[])),
         ["sheets"]
     );
+    // "take" in a heading is an opinion only as "hot take" or "my take".
+    assert_eq!(
+        targets(&plan(
+            "take notes: the meeting with design, for the call at 3",
+            &[]
+        )),
+        ["make-notes"]
+    );
 }
 
 #[test]

@@ -260,9 +260,9 @@ fn main_clause(sentence: &str) -> &str {
     // "Also fix the failing CI.": a word that adds the request to the one
     // before stands before its verb.
     let all = words_of(sentence);
-    // So does "now" ("Now review the PR."), "meanwhile", "instead", "actually" ("Actually
-    // research it first.") or "then" ("if it's a P1, then write up the
-    // escalation"), and "you" before a command
+    // So does "now" ("Now review the PR."), "meanwhile", "instead",
+    // "actually" ("Actually research it first.") or "then" ("if it's a P1,
+    // then write up the escalation"), and "you" before a command
     // ("You deploy the preview.", "you handle the query tuning").
     let lead = all
         .iter()

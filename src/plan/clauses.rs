@@ -358,6 +358,8 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             // ("I picked postgres over mongo, make me defend it").
             let found = words_of(&text);
             let opening = plain(&found);
+            // So does a short piece that says when of the work itself
+            // ("once that's merged, review it").
             // Not "after we're aligned write the spec, and …": a command
             // follows the clause of time in the same piece.
             let when = first

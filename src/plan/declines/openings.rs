@@ -129,23 +129,26 @@ pub(super) fn informs(lead: &str) -> bool {
     INFORMS.contains(&lead) || INFORMS.iter().any(|p| lead == format!("just {p}"))
 }
 
-/// Words of a heading that opens news or an opinion: "update:",
-/// "standup update:", "status:", "update on last night:", "sprint recap:",
-/// "hot take:".
-const HEADINGS: &[&str] = &[
-    "news", "recap", "standup", "status", "take", "update", "updates",
-];
+/// Words of a heading that opens news: "update:", "standup update:",
+/// "status:", "sprint recap:".
+const HEADINGS: &[&str] = &["news", "recap", "standup", "status", "update", "updates"];
 
 /// True when `found` (the opening's words) open with a heading of a few
-/// words that ends in a colon and holds a word of [`HEADINGS`]. Not
-/// "update the deps", a command, which has no colon.
+/// words that ends in a colon and holds a word of [`HEADINGS`], or is an
+/// opinion's ("hot take:", "my take:"). Not "update the deps", a command,
+/// which has no colon, nor "take notes: …".
 fn opens_with_heading(found: &[String]) -> bool {
     let Some(end) = found.iter().take(4).position(|w| w.ends_with(':')) else {
         return false;
     };
-    found[..=end]
+    let heading: Vec<&str> = found[..=end]
         .iter()
-        .any(|w| HEADINGS.contains(&w.trim_end_matches(':')))
+        .map(|w| w.trim_end_matches(':'))
+        .collect();
+    heading.iter().any(|w| HEADINGS.contains(w))
+        || heading
+            .windows(2)
+            .any(|p| matches!(p[0], "hot" | "my") && p[1] == "take")
 }
 
 /// True when `intent` opens by saying it only informs ("fyi: the vercel
