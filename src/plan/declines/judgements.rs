@@ -68,7 +68,7 @@ pub fn praises(sentence: &str) -> bool {
     linked || loves
 }
 
-/// True when every sentence of `intent` praises (see [`praises`]) and none
+/// True when every sentence of `intent` praises (see `praises`) and none
 /// asks, questions or opens as a command: "the arch wiki is seriously the
 /// best documentation ever written" plans nothing.
 pub fn only_praises(intent: &str) -> bool {
