@@ -18,8 +18,10 @@ use shapes::{
 /// venting ("just venting", "I needed to vent"), wanting only to
 /// understand ("just want to understand it", "just trying to understand
 /// it"), nothing to act on ("nothing to do there", "not setting anything
-/// up", "just letting you know", "thinking out loud", "won't fix"), taking
-/// a request back ("so never mind") or closing ("that's all for today").
+/// up", "just letting you know", "thinking out loud", "won't fix"), the
+/// work left to someone else ("leave it with her", "not ours to touch") or
+/// reported handled ("no blockers", "all good now"), taking a request
+/// back ("so never mind") or closing ("that's all for today").
 /// The piece must be the phrase alone, with at most the words of
 /// [`DECLINE_LEAD`] before it and of [`tails::DECLINE_TAIL`] after it: "not
 /// asking for anything fancy", "nothing to do with code" and "no action
