@@ -3,10 +3,12 @@
 //! ("obsidian or notion for notes?"), or a telling ("tell me a fun fact
 //! about…", "explain it like I'm 5").
 
-use super::{is_request, OWN};
+use super::is_request;
 use crate::plan::clauses::words_of;
 use crate::plan::declines::a_piece_asks;
 use crate::plan::task_words::{starts_joined_task, starts_task};
+pub use kinds::asks_a_choice;
+use kinds::{asks_a_difference, asks_about_agent};
 
 /// A clause that asks a question rather than for work: opens with a
 /// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
@@ -173,72 +175,6 @@ fn relative_clause(w: &[(String, usize, usize)]) -> bool {
         }
         _ => false,
     }
-}
-
-/// True when `w` asks what the difference between things is, at its
-/// start or after a comma or colon: "what's the difference between…",
-/// "but I'm wondering: what is the difference between…".
-fn asks_a_difference(w: &[(String, usize, usize)]) -> bool {
-    let x: Vec<&str> = w.iter().map(|(x, _, _)| x.as_str()).collect();
-    (0..x.len()).any(|i| {
-        matches!(
-            &x[i..],
-            [
-                "what's" | "whats",
-                "the",
-                "difference" | "differences",
-                "between",
-                ..
-            ] | [
-                "what",
-                "is" | "are",
-                "the",
-                "difference" | "differences",
-                "between",
-                ..
-            ]
-        )
-    })
-}
-
-/// True when `w` open by asking what the agent remembers or can do:
-/// "do you remember…", "do u keep memory between sessions…", "are you
-/// able to read pdfs or do I have to…". Not "can you remember to run the
-/// tests", a request, nor "are you able to fix it?" with no choice after.
-fn asks_about_agent(w: &[(String, usize, usize)]) -> bool {
-    let word = |i: usize| w.get(i).map_or("", |x| x.0.as_str());
-    let you = matches!(word(1), "you" | "u");
-    let memory = matches!(word(0), "do" | "did")
-        && you
-        && (matches!(word(2), "remember" | "recall") && word(3) != "to"
-            || matches!(word(2), "keep" | "have" | "retain")
-                && w.iter().take(6).any(|x| x.0 == "memory"));
-    // "…or do I have to", "…or is that gone": the choice after the
-    // ability is what is asked.
-    let or_else = w.windows(2).any(|p| {
-        p[0].0 == "or" && matches!(p[1].0.as_str(), "do" | "does" | "is" | "should" | "will")
-    });
-    let able = word(0) == "are" && you && word(2) == "able" && or_else;
-    memory || able
-}
-
-/// True when `text`, asked with a question mark, asks which of two
-/// things to choose: "obsidian or notion for personal notes?", "git merge
-/// or rebase for a long-lived branch?". The choice opens it, in a few
-/// words; not about the person's own things ("our repo: merge or
-/// rebase?"), and not a request ("can you merge or rebase it?").
-pub fn asks_a_choice(text: &str) -> bool {
-    let w = words_of(text);
-    let word = |i: usize| w.get(i).map_or("", |x| x.0.as_str());
-    let mine = w.iter().any(|(x, _, _)| {
-        OWN.contains(&x.as_str()) || matches!(x.as_str(), "i" | "i'm" | "we" | "we're")
-    });
-    let or_at = (1..=3).find(|&i| matches!(word(i), "or" | "vs" | "versus"));
-    let request = matches!(
-        word(0),
-        "can" | "could" | "would" | "will" | "please" | "pls"
-    ) || is_request(text) && or_at != Some(1);
-    !mine && !request && w.len() <= 12 && or_at.is_some_and(|k| k + 1 < w.len())
 }
 
 /// Words that ask after a measure when "how" opens with them: "how far
@@ -641,3 +577,5 @@ fn told_as_to_child(t: &str) -> Option<String> {
         (age || CHILD.contains(&word(j))).then(|| t[w[i].1..w[j].2].to_string())
     })
 }
+
+mod kinds;
