@@ -3,7 +3,8 @@
 //! react 19 upgrade", "hold off on the migration plan until legal signs
 //! off" take a piece of work back; "someday i want to build a plugin",
 //! "imagine if we rewrote it in rust", "if we ever raise a Series A we'll
-//! need a model" ask for none now.
+//! need a model" ask for none now. So does thanks that is the message's
+//! whole point ("just wanted to say thank you for the help with…").
 
 /// Words that name a piece of work, not a thing the work acts on: "the
 /// upgrade", "the migration plan", "the pdf merge thing". "cancel the

@@ -47,11 +47,13 @@ pub(super) fn asks_about_agent(w: &[(String, usize, usize)]) -> bool {
                 && w.iter().take(6).any(|x| x.0 == "memory"));
     // "…or do I have to", "…or is that gone": the choice after the
     // ability is what is asked.
-    let or_else = w.windows(2).any(|p| {
-        p[0].0 == "or" && matches!(p[1].0.as_str(), "do" | "does" | "is" | "should" | "will")
-    });
-    let able = word(0) == "are" && you && word(2) == "able" && or_else;
-    memory || able
+    let or_else = || {
+        w.windows(2).any(|p| {
+            p[0].0 == "or" && matches!(p[1].0.as_str(), "do" | "does" | "is" | "should" | "will")
+        })
+    };
+    // Read on only for "are you able…": is_question runs on every piece.
+    memory || word(0) == "are" && you && word(2) == "able" && or_else()
 }
 
 /// True when `text`, asked with a question mark, asks which of two
