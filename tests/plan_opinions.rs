@@ -91,6 +91,11 @@ fn a_running_thing_stopped_or_work_beside_a_musing_still_asks() {
             "someday i want a proper design system. for now, add a closing slide to the deck",
             "slides",
         ),
+        // "for now" with no comma opens the request too.
+        (
+            "someday i want a proper design system. for now add a closing slide to the deck",
+            "slides",
+        ),
     ] {
         assert_eq!(targets(&plan(intent, &[])), [want], "{intent}");
     }

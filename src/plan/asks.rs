@@ -292,6 +292,17 @@ fn main_clause(sentence: &str) -> &str {
         w.first()
             .is_some_and(|v| starts_task(v) || !PAST.contains(v) && reads_as_command(&w))
     };
+    // "for now make a pdf of the memo", "in the meantime fix the footer":
+    // a lead of a few words that says when.
+    let lead = match all.get(lead..) {
+        Some([(a, _, _), (b, _, _), ..]) if a == "for" && b == "now" => lead + 2,
+        Some([(a, _, _), (b, _, _), (c, _, _), ..])
+            if a == "in" && b == "the" && c == "meantime" =>
+        {
+            lead + 3
+        }
+        _ => lead,
+    };
     let lead = match all.get(lead..) {
         Some([(you, _, _), rest @ ..]) if you == "you" && commands(rest) => lead + 1,
         _ => lead,
