@@ -10,7 +10,7 @@ use super::task_words::{
     starts_task, OBJECT_OPENERS,
 };
 use inside::{says_it_needs_work, splices_command};
-use openers::{after_condition, after_forbidden_wait};
+use openers::{after_condition, after_forbidden_wait, asks_of_named};
 pub use openers::{asks_apart, opens_apart};
 
 /// Words that open a request written in shorthand, its subject left out:
@@ -256,6 +256,18 @@ pub(super) fn is_request_here(sentence: &str) -> bool {
 /// `sentence` from its verb: after words that add it to a request before
 /// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
 /// command ("You deploy the preview.").
+/// Leads of a few words read past before a command: they say when, or
+/// that the command is more work beside the rest.
+const LEADS: &[&str] = &[
+    "for now",
+    "in the meantime",
+    "at the same time",
+    "in parallel",
+    "on top of that",
+    "alongside that",
+    "in addition",
+];
+
 fn main_clause(sentence: &str) -> &str {
     // "Also fix the failing CI.": a word that adds the request to the one
     // before stands before its verb.
@@ -279,6 +291,8 @@ fn main_clause(sentence: &str) -> &str {
                     | "actually"
                     | "meanwhile"
                     | "instead"
+                    | "simultaneously"
+                    | "additionally"
             )
         })
         .count();
@@ -292,17 +306,18 @@ fn main_clause(sentence: &str) -> &str {
         w.first()
             .is_some_and(|v| starts_task(v) || !PAST.contains(v) && reads_as_command(&w))
     };
-    // "for now make a pdf of the memo", "in the meantime fix the footer":
-    // a lead of a few words that says when.
-    let lead = match all.get(lead..) {
-        Some([(a, _, _), (b, _, _), ..]) if a == "for" && b == "now" => lead + 2,
-        Some([(a, _, _), (b, _, _), (c, _, _), ..])
-            if a == "in" && b == "the" && c == "meantime" =>
-        {
-            lead + 3
-        }
-        _ => lead,
-    };
+    // "for now make a pdf of the memo", "in the meantime fix the footer",
+    // "at the same time have Codex refactor it": a lead of a few words
+    // that says when, or that this is more.
+    let lead = lead
+        + LEADS
+            .iter()
+            .map(|l| l.split(' ').collect::<Vec<_>>())
+            .find(|l| {
+                all.get(lead..lead + l.len())
+                    .is_some_and(|w| w.iter().zip(l).all(|((x, _, _), y)| x == y))
+            })
+            .map_or(0, |l| l.len());
     let lead = match all.get(lead..) {
         Some([(you, _, _), rest @ ..]) if you == "you" && commands(rest) => lead + 1,
         _ => lead,
@@ -344,6 +359,11 @@ fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     // "have someone read it cold", "have a subagent review it": work asked
     // of another, through the agent.
     if matches!(w, [(a, _, _), (b, _, _), ..] if a == "have" && names_another(b)) {
+        return true;
+    }
+    // "have Codex refactor the retry code", "get gemini to scan the repo":
+    // a named agent, or "them", given a task.
+    if asks_of_named(w) {
         return true;
     }
     // "Use pr-writer to draft the PR body": the tool named, for the work

@@ -190,11 +190,12 @@ pub fn opener_end<S: AsRef<str>>(
     }
     let first = words.first()?.as_ref();
     // "only after that's green convert the components": "only" stresses
-    // the clause of time that follows it.
+    // the clause of time that follows it, and "only if that comes out
+    // clean, run the release" its condition.
     if first == "only"
         && words
             .get(1)
-            .is_some_and(|w| TIME_OPENERS.contains(&w.as_ref()))
+            .is_some_and(|w| TIME_OPENERS.contains(&w.as_ref()) || w.as_ref() == "if")
     {
         return opener_end(
             &words[1..],

@@ -84,19 +84,52 @@ fn split_marks(s: &str) -> Vec<&str> {
     out
 }
 
-/// Splits at a period that ends a sentence (not in ".pdf" or "v1.2").
+/// Abbreviations whose period ends no sentence, whatever follows: "e.g.
+/// she says…", "squash-merge vs. merge commits". "etc." is not one: it
+/// ends a list as often as a sentence.
+const ABBREVIATIONS: &[&str] = &["e.g", "i.e", "vs", "cf", "incl", "esp", "approx", "viz"];
+
+/// Titles whose period ends no sentence before a name: "Dr. Okafor",
+/// "St. Louis", "Sr. Almeida".
+const TITLES: &[&str] = &[
+    "dr", "mr", "mrs", "ms", "mx", "prof", "st", "mt", "sr", "sra", "gen", "capt", "lt",
+];
+
+/// Splits at a period that ends a sentence (not in ".pdf" or "v1.2", nor
+/// after an abbreviation or a title before a name).
 fn split_periods(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let b = s.as_bytes();
     for i in 0..b.len() {
-        if b[i] == b'.' && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace()) {
+        if b[i] == b'.'
+            && b.get(i + 1).is_none_or(|n| n.is_ascii_whitespace())
+            && !abbreviated(&s[..i], &s[i + 1..])
+        {
             out.push(&s[start..i]);
             start = i + 1;
         }
     }
     out.push(&s[start..]);
     out
+}
+
+/// The word that ends `before` is an abbreviation, or a title before the
+/// capitalised name that opens `after`.
+fn abbreviated(before: &str, after: &str) -> bool {
+    let word = before
+        .rsplit(|c: char| c.is_whitespace() || c == '(')
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let named = || {
+        after
+            .trim_start()
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    };
+    ABBREVIATIONS.contains(&word.as_str()) || TITLES.contains(&word.as_str()) && named()
 }
 
 /// The byte ranges of the step marks in `intent`, in order: its `arrows`,
@@ -474,6 +507,19 @@ mod tests {
         );
         // An unclosed parenthesis holds only to the end of its line.
         assert_eq!(texts("see (this? no\nfix it").len(), 2);
+    }
+
+    #[test]
+    fn a_period_after_an_abbreviation_ends_no_sentence() {
+        let one = |s: &str| assert_eq!(texts(s).len(), 1, "{s}");
+        one("grab the rate from the St. Louis Fed API and forecast it");
+        one("find the mail from Dr. Okafor's office and add it to my calendar");
+        one("some points look wrong, e.g. the regex one");
+        one("squash-merge vs. merge commits, which should we use");
+        // A title before no name, and "etc.", may end a sentence.
+        assert_eq!(texts("ask the dr. then book it").len(), 2);
+        assert_eq!(texts("tests, docs etc. Then deploy").len(), 2);
+        assert_eq!(texts("i log off in 10 min. write it up").len(), 2);
     }
 
     #[test]

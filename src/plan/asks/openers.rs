@@ -66,6 +66,18 @@ const STEP_PHRASES: &[&[&str]] = &[
     &["in", "the", "end"],
 ];
 
+/// Phrases that set a task apart, with or without a comma after them:
+/// "and at the same time have Codex refactor the retry code", "in
+/// parallel, write the migration".
+const APART_PHRASES: &[&[&str]] = &[
+    &["at", "the", "same", "time"],
+    &["in", "parallel"],
+    &["simultaneously"],
+    &["alongside", "that"],
+    &["on", "top", "of", "that"],
+    &["in", "addition"],
+];
+
 /// What follows an adverb of [`APART`], or a phrase of [`STEP_PHRASES`],
 /// and its comma, when `sentence` opens with one; or what follows "while
 /// you're in there" (see [`crate::plan::order_words::while_at_it`]), comma
@@ -88,19 +100,21 @@ fn after_apart(sentence: &str) -> Option<&str> {
     if let Some(len) = crate::plan::order_words::while_at_it(&opening) {
         return w.get(lead + len).map(|(_, b, _)| &sentence[*b..]);
     }
+    let opens = |p: &[&str]| {
+        w.len() > lead + p.len()
+            && p.iter()
+                .zip(&w[lead..])
+                .all(|(a, (b, _, _))| *a == b.as_str())
+    };
+    if let Some(p) = APART_PHRASES.iter().find(|p| opens(p)) {
+        let end = w[lead + p.len() - 1].2;
+        return Some(sentence[end..].trim_start_matches([',', ' ']));
+    }
     let (first, _, _) = w.get(lead)?;
     let len = if APART.contains(&first.as_str()) {
         1
     } else {
-        STEP_PHRASES
-            .iter()
-            .find(|p| {
-                w.len() > lead + p.len()
-                    && p.iter()
-                        .zip(&w[lead..])
-                        .all(|(a, (b, _, _))| *a == b.as_str())
-            })?
-            .len()
+        STEP_PHRASES.iter().find(|p| opens(p))?.len()
     };
     let end = w[lead + len - 1].2;
     sentence[end..]
@@ -242,4 +256,64 @@ fn unmarked_main<'a>(sentence: &'a str, w: &[(String, usize, usize)]) -> Option<
     // one of work, and what follows it its object.
     (k >= 3 && !BOUND.contains(&w[k - 1].0.as_str()) && k + 1 < w.len())
         .then(|| &sentence[w[k].1..])
+}
+
+/// Words that stand where a named agent would and name none: "have you
+/// read the doc", "get it to work", "tell me to stop".
+const NO_AGENT: &[&str] = &[
+    "a", "all", "an", "any", "been", "got", "i", "it", "me", "my", "no", "not", "our", "some",
+    "that", "this", "to", "us", "we", "you", "your",
+];
+
+/// True when `w` open by giving an agent, named or pointed at, a task:
+/// "have Codex refactor the retry code", "have the subagent write the
+/// tests", "get gemini to scan the repo", "ask codex to review it".
+pub(super) fn asks_of_named(w: &[(String, usize, usize)]) -> bool {
+    let word = |i: usize| w.get(i).map_or("", |(x, _, _)| x.as_str());
+    // "the subagent", "Codex": an article may stand before the agent.
+    let agent_at = 1 + usize::from(word(1) == "the");
+    let agent = word(agent_at);
+    if agent.is_empty() || NO_AGENT.contains(&agent) {
+        return false;
+    }
+    let verb_at = match word(0) {
+        "have" => agent_at + 1,
+        "get" | "ask" | "tell" if word(agent_at + 1) == "to" => agent_at + 2,
+        _ => return false,
+    };
+    crate::plan::task_words::starts_joined_task(word(verb_at)) && !word(verb_at + 1).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::asks::is_request;
+
+    #[test]
+    fn work_given_to_a_named_agent_is_asked() {
+        for s in [
+            "have Codex refactor the retry code",
+            "have the subagent write the tests",
+            "get gemini to scan the repo",
+            "ask codex to review the diff",
+        ] {
+            assert!(asks_of_named(&words_of(s)), "{s}");
+            assert!(is_request(s), "{s}");
+        }
+        for s in ["have you read the doc yet", "have a look", "get it to work"] {
+            assert!(!asks_of_named(&words_of(s)), "{s}");
+        }
+    }
+
+    #[test]
+    fn work_asked_beside_the_rest_is_apart() {
+        for s in [
+            "and at the same time have Codex refactor the retry code",
+            "in parallel, write the migration",
+            "on top of that draft the release notes",
+        ] {
+            assert!(asks_apart(s), "{s}");
+        }
+        assert!(!asks_apart("at the same time it was slow"));
+    }
 }

@@ -172,11 +172,21 @@ fn on_those_listed(words: &[String]) -> bool {
     };
     let counted = match rest {
         [q, n, ..] if q == "all" && NUMBERS.contains(&n.as_str()) => true,
-        [q, of, them, ..] if COUNTED.contains(&q.as_str()) && of == "of" && them == "them" => true,
+        // "fix both of those", "sort all of these out".
+        [q, of, them, ..]
+            if COUNTED.contains(&q.as_str())
+                && of == "of"
+                && matches!(them.as_str(), "them" | "those" | "these") =>
+        {
+            true
+        }
         // "handle both", not "write both the intro and the outro".
-        [q, tail @ ..] if q == "both" => tail
-            .iter()
-            .all(|w| matches!(w.as_str(), "please" | "pls" | "now" | "too" | "of" | "them")),
+        [q, tail @ ..] if q == "both" => tail.iter().all(|w| {
+            matches!(
+                w.as_str(),
+                "please" | "pls" | "now" | "too" | "of" | "them" | "those" | "these"
+            )
+        }),
         _ => false,
     };
     counted
@@ -252,6 +262,8 @@ mod tests {
             "do all 3",
             "can you look at both",
             "could you please look into all three",
+            "fix both of those",
+            "sort all of these out",
         ] {
             assert!(on_those_listed(&ws(t)), "{t}");
             assert!(is_bare(t), "{t}");

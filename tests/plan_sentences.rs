@@ -1,0 +1,53 @@
+//! `re0 plan` on sentences as people punctuate and join them: the period
+//! of "Dr. Okafor" or "e.g." ends no sentence, a task given to a named
+//! agent ("have Codex refactor…", "get gemini to…") is asked, "and at the
+//! same time" or "in parallel" sets a task apart from the one before, and
+//! "only if that comes out clean, …" opens the next step.
+
+mod common;
+
+use common::plan::*;
+
+const SENTENCES: &str = "fixtures/plan/sentences";
+
+#[test]
+fn a_title_before_a_name_ends_no_sentence() {
+    // "…from Dr." and "Okafor's office … put it in my calendar" had been
+    // two sentences, the second read as more about the first.
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "find the mail from Dr. Okafor's office in my gmail about the MRI appointment \
+             and put it in my calendar with loud alarms"
+        ),
+        ["mail-search", "calendar-entry"]
+    );
+}
+
+#[test]
+fn work_given_to_another_agent_at_the_same_time_is_a_task() {
+    // The second sentence asked nothing: "have Codex refactor" was no
+    // command, and "and at the same time" no task set apart.
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "Kick off a Gemini pass over the whole monorepo focused on the auth module's \
+             session handling; and at the same time have Codex refactor the retry module \
+             to use exponential backoff"
+        ),
+        ["gemini-pass", "codex-delegate"]
+    );
+}
+
+#[test]
+fn a_step_on_a_condition_is_a_step_of_its_own() {
+    // With "esp. where…" kept in the first sentence, the release sentence
+    // had been read as more about the review, and dropped.
+    let intent = "do the structured quality review of this branch first, esp. where the new \
+                  modules wire together and config examples vs real arguments. only if that \
+                  comes out clean, run the release pipeline for v2.3.0";
+    assert_eq!(
+        planned_in(SENTENCES, intent),
+        ["branch-quality-review", "release-pipeline"]
+    );
+}
