@@ -51,3 +51,31 @@ fn a_step_on_a_condition_is_a_step_of_its_own() {
         ["branch-quality-review", "release-pipeline"]
     );
 }
+
+#[test]
+fn what_the_work_must_hold_to_is_asked_beside_it() {
+    // Cut off, "it should use the official colors" takes the brand skill,
+    // and the poster keeps its own; before, the brand skill took the whole
+    // sentence, or the requirement sentence was no ask.
+    for intent in [
+        "make a printable poster for our internal hackathon, and it should use the company's \
+         official colors and typefaces",
+        "need a poster for the internal hackathon, PNG please. It should follow the company's \
+         official colors and typography.",
+    ] {
+        assert_eq!(
+            planned_in(SENTENCES, intent),
+            ["poster-design", "brand-look"],
+            "{intent}"
+        );
+    }
+    // The requirement is no second task of a list: "internal" alone does
+    // not take the internal-updates skill for the poster.
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "make a printable poster for our internal hackathon"
+        ),
+        ["poster-design"]
+    );
+}

@@ -7,7 +7,7 @@ use super::clauses::words_of;
 use super::declines::{has_words, reports_work_done};
 use super::task_words::{
     names_another, opens_on_pronoun, phrasal_command, reads_as_command, starts_joined_task,
-    starts_task, OBJECT_OPENERS,
+    starts_task, states_requirement, OBJECT_OPENERS,
 };
 use inside::{says_it_needs_work, splices_command};
 use openers::{after_condition, after_forbidden_wait, asks_of_named};
@@ -250,12 +250,15 @@ fn names_a_subject(sentence: &str, w: &[(String, usize, usize)]) -> bool {
 pub(super) fn is_request_here(sentence: &str) -> bool {
     let sentence = main_clause(sentence);
     let w = words_of(sentence);
-    opens_as_command(sentence, &w) || says_it_wants(sentence) || says_it_needs_work(&w)
+    opens_as_command(sentence, &w)
+        || says_it_wants(sentence)
+        || says_it_needs_work(&w)
+        // "It should follow Anthropic's official colors.": what the work
+        // must hold to.
+        || states_requirement(&w.iter().map(|(x, _, _)| x.as_str()).collect::<Vec<_>>())
+            .is_some()
 }
 
-/// `sentence` from its verb: after words that add it to a request before
-/// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
-/// command ("You deploy the preview.").
 /// Leads of a few words read past before a command: they say when, or
 /// that the command is more work beside the rest.
 const LEADS: &[&str] = &[
@@ -268,6 +271,9 @@ const LEADS: &[&str] = &[
     "in addition",
 ];
 
+/// `sentence` from its verb: after words that add it to a request before
+/// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
+/// command ("You deploy the preview.").
 fn main_clause(sentence: &str) -> &str {
     // "Also fix the failing CI.": a word that adds the request to the one
     // before stands before its verb.

@@ -157,9 +157,14 @@ impl Query {
         // something is failing (see `idioms`).
         let failing = super::idioms::tells_of_failure(intent) || super::idioms::names_an_error(raw);
         super::stated_order::apply(&mut split, a);
+        // "a poster for the hackathon, and it has to use our colors": what
+        // the work must hold to is no second task of the list.
         let mut per_sentence = std::collections::HashMap::new();
         for c in &split {
-            *per_sentence.entry(c.sentence).or_insert(0usize) += 1;
+            let ws = super::clauses::words_of(&c.text);
+            let plain: Vec<&str> = ws.iter().map(|(w, _, _)| w.as_str()).collect();
+            let task = super::task_words::states_requirement(&plain).is_none();
+            *per_sentence.entry(c.sentence).or_insert(0usize) += usize::from(task);
         }
         let mut ids = Ids::default();
         for (clause_no, c) in split.iter().enumerate() {

@@ -404,8 +404,47 @@ fn plain_form(w: &str) -> bool {
         && (!w.ends_with('s') || w.ends_with("ss"))
 }
 
+/// Verbs of what the work must hold to: "it has to use the official
+/// colors", "it should follow our style guide". Not "be": "it should be
+/// loading v4" tells of a fault.
+const HOLDS_TO: &[&str] = &[
+    "comply", "conform", "follow", "include", "match", "meet", "respect", "stick", "use",
+];
+
+/// The length of the requirement that opens `words`, when they state
+/// one the work must meet: "it has to use Anthropic's colors", "they need
+/// to meet the AVM rules", "it should follow our conventions". A
+/// requirement on the work is asked as a task of its own: a skill may
+/// serve it beside the one that makes the thing.
+pub fn states_requirement(words: &[&str]) -> Option<usize> {
+    let subject = matches!(
+        words.first()?,
+        &("it" | "they" | "this" | "these" | "everything")
+    );
+    if !subject {
+        return None;
+    }
+    let modal = match words.get(1..)? {
+        ["should" | "must", ..] => 1,
+        ["has" | "have" | "needs" | "need", "to", ..] => 2,
+        _ => return None,
+    };
+    let verb = words.get(1 + modal)?;
+    HOLDS_TO.contains(verb).then_some(2 + modal)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_requirement_on_the_work_is_read() {
+        let req = |s: &str| states_requirement(&s.split(' ').collect::<Vec<_>>());
+        assert_eq!(req("it has to use the official colors"), Some(4));
+        assert_eq!(req("it should follow our style guide"), Some(3));
+        assert_eq!(req("they need to meet the AVM rules"), Some(4));
+        assert_eq!(req("it should be loading v4"), None);
+        assert_eq!(req("we should use postgres"), None);
+    }
+
     use super::*;
 
     #[test]

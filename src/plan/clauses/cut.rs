@@ -8,7 +8,7 @@ use super::{commas_after, opens_request, plain, plain_all, words_of, Link};
 use crate::plan::order_words;
 use crate::plan::task_words::{
     commands_pronoun, names_another, phrasal_command, phrasal_on_object, reads_as_command,
-    starts_joined_task, starts_task, OBJECT_OPENERS, PAIR_VERBS,
+    starts_joined_task, starts_task, states_requirement, OBJECT_OPENERS, PAIR_VERBS,
 };
 
 /// True when the piece of `s` that ends at byte `at` (from the last cut in
@@ -128,6 +128,13 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             // agent is spared is no task, and its words no evidence.
             cuts.push((start, end, Link::Forward));
             i = words.iter().position(|x| x.1 >= end).unwrap_or(words.len());
+            continue;
+        }
+        if let Some((at, len)) = requirement_at(&all, i, comma_before) {
+            // "make a printable poster, and it has to use our official
+            // colors": what the work must hold to is asked beside it.
+            cuts.push((start, words[at].1, Link::Forward));
+            i = at + len;
             continue;
         }
         if let Some(len) = order_words::forward(&all[i..]) {
@@ -305,6 +312,19 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         }
     }
     out
+}
+
+/// Where a requirement on the work opens at word `i`, after a comma or an
+/// "and" or "but" ("…, and it has to use the official colors", "…but it
+/// should follow our style guide"), and its length (see
+/// [`states_requirement`]).
+fn requirement_at(all: &[&str], i: usize, comma_before: bool) -> Option<(usize, usize)> {
+    let at = i + usize::from(matches!(all[i], "and" | "but" | "so"));
+    if at == i && !comma_before {
+        return None;
+    }
+    let len = states_requirement(all.get(at..)?)?;
+    (at + len < all.len()).then_some((at, len))
 }
 
 /// Where the command starts when word `i` opens a clause of time of the
