@@ -79,3 +79,24 @@ fn what_the_work_must_hold_to_is_asked_beside_it() {
         ["poster-design"]
     );
 }
+
+#[test]
+fn a_want_after_the_scene_names_its_thing() {
+    // "poster" was one word of a clause that opened with no command or
+    // want: the poster skill lost it.
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "so the hackathon is in october and we need a poster for it um and it has to use \
+             the company's official colors and fonts"
+        ),
+        ["poster-design", "brand-look"]
+    );
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "so the hackathon is in october and we need a poster for it"
+        ),
+        ["poster-design"]
+    );
+}

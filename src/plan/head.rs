@@ -69,8 +69,18 @@ const WANTS: &[&[&str]] = &[
 ];
 
 /// Where the thing a want names begins: past "i need" and any "also" or
-/// "just" ("we also need a poster"). None when the clause opens no want.
+/// "just" ("we also need a poster"), at the clause's start or after an
+/// "and" that follows the scene ("the hackathon is in october and we need
+/// a poster for it"). None when the clause states no want.
 fn wanted_from(ws: &[String]) -> Option<usize> {
+    want_opens(ws).or_else(|| {
+        let k = ws.iter().position(|w| w == "and")?;
+        want_opens(&ws[k + 1..]).map(|at| k + 1 + at)
+    })
+}
+
+/// Where the thing a want that opens `ws` names begins.
+fn want_opens(ws: &[String]) -> Option<usize> {
     let filler = |w: &str| matches!(w, "also" | "just" | "really" | "still");
     WANTS.iter().find_map(|want| {
         let mut i = 0;
@@ -147,6 +157,11 @@ mod tests {
         );
         assert_eq!(
             alone("make me a matching poster").as_deref(),
+            Some("poster")
+        );
+        // After the scene, an "and" opens the want.
+        assert_eq!(
+            alone("the hackathon is in october and we need a poster for it").as_deref(),
             Some("poster")
         );
         assert_eq!(alone("I need to fix the tests"), None);
