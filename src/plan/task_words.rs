@@ -417,20 +417,27 @@ const HOLDS_TO: &[&str] = &[
 /// requirement on the work is asked as a task of its own: a skill may
 /// serve it beside the one that makes the thing.
 pub fn states_requirement(words: &[&str]) -> Option<usize> {
-    let subject = matches!(
-        words.first()?,
-        &("it" | "they" | "this" | "these" | "everything")
-    );
-    if !subject {
-        return None;
-    }
-    let modal = match words.get(1..)? {
+    // "it", or a noun phrase of a few words: "the generated hcl", "every
+    // page".
+    let subject = match *words.first()? {
+        "it" | "they" | "this" | "these" | "everything" => 1,
+        "the" | "every" | "each" | "all" | "its" | "their" => (2..=4)
+            .find(|&n| words.get(n).is_some_and(|w| is_modal(w)))
+            .filter(|&n| !words[1..n].iter().any(|w| is_modal(w) || starts_task(w)))?,
+        _ => return None,
+    };
+    let modal = match words.get(subject..)? {
         ["should" | "must", ..] => 1,
         ["has" | "have" | "needs" | "need", "to", ..] => 2,
         _ => return None,
     };
-    let verb = words.get(1 + modal)?;
-    HOLDS_TO.contains(verb).then_some(2 + modal)
+    let verb = words.get(subject + modal)?;
+    HOLDS_TO.contains(verb).then_some(subject + 1 + modal)
+}
+
+/// True when `w` opens the modal of a requirement.
+fn is_modal(w: &str) -> bool {
+    matches!(w, "should" | "must" | "has" | "have" | "needs" | "need")
 }
 
 #[cfg(test)]
@@ -441,7 +448,14 @@ mod tests {
         assert_eq!(req("it has to use the official colors"), Some(4));
         assert_eq!(req("it should follow our style guide"), Some(3));
         assert_eq!(req("they need to meet the AVM rules"), Some(4));
+        assert_eq!(
+            req("the generated hcl needs to match our style conventions"),
+            Some(6)
+        );
+        assert_eq!(req("every page must follow the guide"), Some(4));
         assert_eq!(req("it should be loading v4"), None);
+        assert_eq!(req("the tests should use fixtures"), Some(4));
+        assert_eq!(req("the fix should be small"), None);
         assert_eq!(req("we should use postgres"), None);
     }
 
