@@ -72,3 +72,31 @@ fn reading_up_with_nothing_to_build_plans_nothing() {
         "curious how spreadsheet pivot tables recalculate formulas. not broken or anything, just reading about it on the train",
     );
 }
+
+#[test]
+fn work_said_to_be_unneeded_plans_nothing() {
+    for intent in [
+        // "no need for X" with "this time" or "anymore": that work is not
+        // wanted, whoever does it instead.
+        "no need for meeting notes this time, priya takes them by hand every week",
+        // "there's nothing to document": nothing to do, after its reason.
+        "the choice got reversed in the meeting so there's nothing to document",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // Less of it, or other work beside it, still asks.
+    assert_eq!(
+        targets(&plan(
+            "no need for a long deck, just five slides about the launch",
+            &[]
+        )),
+        ["slides"]
+    );
+    assert_eq!(
+        targets(&plan(
+            "no need for meeting notes this time, but draft the design doc",
+            &[]
+        )),
+        ["design-doc"]
+    );
+}

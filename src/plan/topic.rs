@@ -308,6 +308,8 @@ fn negated_start(ws: &[String], i: usize) -> Option<usize> {
         "nevermind" if told(i) => Some(i + 1),
         // "no need to touch the spreadsheet, just fix the CI": spared.
         "no" if at(i + 1) == Some("need") && at(i + 2) == Some("to") && told(i) => Some(i + 3),
+        // "no need for meeting notes this time, but draft the doc".
+        "no" if at(i + 1) == Some("need") && at(i + 2) == Some("for") && told(i) => Some(i + 3),
         "forget" if at(i + 1) == Some("about") && told(i) => Some(i + 2),
         // "remind me to print the boarding pass": the person's own work
         // later, not the agent's now.

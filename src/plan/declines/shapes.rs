@@ -14,6 +14,12 @@ use crate::plan::topic::by_oneself;
 /// True when `rest` says there is nothing to do: "nothing to draft",
 /// "nothing for anyone to do in this ticket", "no work to do here".
 pub(super) fn nothing_to(rest: &[String]) -> bool {
+    // "there's nothing to document".
+    let rest = match rest {
+        [there, is, tail @ ..] if there == "there" && is == "is" => tail,
+        [there, tail @ ..] if matches!(there.as_str(), "there's" | "theres") => tail,
+        _ => rest,
+    };
     let w: Vec<&str> = rest.iter().map(String::as_str).collect();
     let after = match w.as_slice() {
         ["nothing" | "no", "more" | "work" | "further", "to", _, after @ ..] => after,
@@ -497,6 +503,18 @@ pub(super) fn needs_none(rest: &[String]) -> bool {
                         | "them"
                 )
             }) && (what[0] == "any" || what.last().is_some_and(|x| NOW.contains(x)))
+        }
+        // "no need for release notes this time": that work is not wanted.
+        ["no", "need", "for", what @ ..] if (1..=6).contains(&what.len()) => {
+            let now =
+                what.ends_with(&["this", "time"]) || what.last().is_some_and(|x| NOW.contains(x));
+            (what[0] == "any" || now)
+                && !what.iter().any(|x| {
+                    matches!(
+                        *x,
+                        "you" | "u" | "to" | "but" | "just" | "only" | "instead" | "it" | "them"
+                    )
+                })
         }
         _ => false,
     }

@@ -544,3 +544,22 @@ fn a_thing_left_alone_then_a_run_on_telling_declines() {
         false
     ));
 }
+
+#[test]
+fn work_not_needed_this_time_declines() {
+    for s in [
+        "no need for release notes this time",
+        "no need for any slides",
+        "the choice got reversed so there's nothing to document",
+        "there is nothing to build",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    for s in [
+        "no need for a long deck, just five slides",
+        "no need for you to guess, check the logs",
+        "there's nothing to do with the pptx, the bug is in the api",
+    ] {
+        assert!(!declines_work(s, false), "{s}");
+    }
+}
