@@ -100,3 +100,30 @@ fn a_want_after_the_scene_names_its_thing() {
         ["poster-design"]
     );
 }
+
+#[test]
+fn the_persons_own_clause_of_time_runs_to_its_comma() {
+    // "and bump its release version" is the person's own work, not a
+    // task: it had taken the release skill as the first step.
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "Before I publish the package and bump its release version, run the structured \
+             quality review of this branch. If it comes out clean, go ahead and send the \
+             update to the team."
+        ),
+        ["branch-quality-review"]
+    );
+}
+
+#[test]
+fn before_doing_anything_puts_the_task_after_it_first() {
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "run the release pipeline, but the branch is brand new, so before shipping \
+             anything, do a structured quality review of it"
+        ),
+        ["branch-quality-review", "release-pipeline"]
+    );
+}

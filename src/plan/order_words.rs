@@ -141,6 +141,7 @@ const REVERSING: &[&[&str]] = &[
     &["before", "any", "of", "that"],
     &["before", "all", "that"],
     &["before", "all", "of", "that"],
+    &["before", "anything", "else"],
     &["ahead", "of", "that"],
     &["ahead", "of", "this"],
     &["prior", "to", "that"],
@@ -337,6 +338,21 @@ pub fn agent_verb(word: &str) -> bool {
 /// (the longest one).
 pub fn reversing<S: AsRef<str>>(words: &[S]) -> Option<usize> {
     longest(REVERSING, words)
+}
+
+/// The length of "before" and a verb's -ing form on "anything" ("…, so
+/// before drawing anything, design the schema") inside a sentence: the
+/// task after it comes before the work the sentence named. Opening a
+/// sentence, it is a clause of time ([`opener_end`]).
+pub fn before_doing_anything<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    let w: Vec<&str> = words.iter().take(4).map(AsRef::as_ref).collect();
+    match w.as_slice() {
+        ["before", doing, "anything", "else", ..] if doing.len() > 5 && doing.ends_with("ing") => {
+            Some(4)
+        }
+        ["before", doing, "anything", ..] if doing.len() > 5 && doing.ends_with("ing") => Some(3),
+        _ => None,
+    }
 }
 
 /// The length of the longest of `markers` that `words` start with.

@@ -107,11 +107,19 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     for k in lists::item_starts(s, &words, &inside) {
         list_item[k] = true;
     }
+    // "Before I add the skill to our plugin and bump its version, run a
+    // review": the person's own clause of time runs to its comma, and its
+    // "and" joins the person's work, not a task.
+    let persons_end = if order_words::persons_time(&all) {
+        s.find(',').unwrap_or(0)
+    } else {
+        0
+    };
     let mut i = 0;
     while i < words.len() {
         let (w, start, end) = (&words[i].0, words[i].1, words[i].2);
         let has_next = i + 1 < words.len();
-        if i == 0 {
+        if i == 0 || w == "and" && start < persons_end {
             i += 1;
             continue;
         }
@@ -157,7 +165,9 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             i += len;
             continue;
         }
-        if let Some(len) = order_words::reversing(&all[i..]) {
+        if let Some(len) = order_words::reversing(&all[i..])
+            .or_else(|| order_words::before_doing_anything(&all[i..]))
+        {
             if i + len < words.len() {
                 cuts.push((start, words[i + len - 1].2, Link::Reverse));
                 i += len;

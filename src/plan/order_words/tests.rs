@@ -173,3 +173,20 @@ fn only_before_a_clause_of_time_is_read_past() {
     let words: Vec<&str> = "only convert the components".split(' ').collect();
     assert_eq!(opener_end(&words, &commas[..4], main), None);
 }
+
+#[test]
+fn before_doing_anything_reverses_inside_a_sentence() {
+    fn ws(s: &str) -> Vec<&str> {
+        s.split(' ').collect()
+    }
+    assert_eq!(
+        before_doing_anything(&ws("before drawing anything design it")),
+        Some(3)
+    );
+    assert_eq!(
+        before_doing_anything(&ws("before touching anything else fix it")),
+        Some(4)
+    );
+    assert_eq!(before_doing_anything(&ws("before anything")), None);
+    assert_eq!(reversing(&ws("before anything else distill it")), Some(3));
+}
