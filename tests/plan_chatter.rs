@@ -100,3 +100,22 @@ fn work_said_to_be_unneeded_plans_nothing() {
         ["design-doc"]
     );
 }
+
+#[test]
+fn asked_to_hold_the_work_under_a_status_heading_plans_nothing() {
+    // "no notes yet pls" asks that none be taken; "no notes yet" alone
+    // would only tell how things stand.
+    assert_plans_nothing(
+        "status: the slide deck review is still running, day 2 of 3. no notes yet pls",
+    );
+    assert_plans_nothing(
+        "don't worry about the meeting notes tomorrow, priya is taking them this time",
+    );
+    assert_eq!(
+        targets(&plan(
+            "don't worry about the meeting notes, but draft the design doc",
+            &[]
+        )),
+        ["design-doc"]
+    );
+}

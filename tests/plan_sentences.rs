@@ -127,3 +127,25 @@ fn before_doing_anything_puts_the_task_after_it_first() {
         ["branch-quality-review", "release-pipeline"]
     );
 }
+
+#[test]
+fn a_step_may_say_what_it_goes_on_before_its_command() {
+    // "then, drawing on it, add …" in a question: the phrase before the
+    // comma had hidden the command, and the step was read as scene.
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "Would you find the mail from the auditors in my gmail; then, drawing on it, add \
+             the review meeting to my calendar with alarms?"
+        ),
+        ["mail-search", "calendar-entry"]
+    );
+    assert_eq!(
+        planned_in(
+            SENTENCES,
+            "Could you search my gmail for the auditors' email; then, based on what it says, \
+             add the meeting to my calendar with reminder alarms?"
+        ),
+        ["mail-search", "calendar-entry"]
+    );
+}

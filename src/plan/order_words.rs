@@ -239,6 +239,25 @@ pub fn opener_end<S: AsRef<str>>(
     })
 }
 
+/// Leads of a phrase that says what the work goes on, before a comma and
+/// the command: "drawing on that brief, prepare an agenda", "based on
+/// what that shows, suggest hooks".
+const GROUNDS: &[&[&str]] = &[
+    &["based", "on"],
+    &["drawing", "on"],
+    &["building", "on"],
+    &["working", "from"],
+    &["starting", "from"],
+    &["going", "off"],
+    &["armed", "with"],
+    &["using"],
+];
+
+/// The length of the lead of [`GROUNDS`] that `words` open with, if any.
+pub fn grounds<S: AsRef<str>>(words: &[S]) -> Option<usize> {
+    longest(GROUNDS, words)
+}
+
 /// A clause of time whose subject is the agent, asked to do the work it
 /// names: "…before you redo the typography" (after what comes before:
 /// `true`), "…once you've cleared up the conflicts", "…after you fix it"

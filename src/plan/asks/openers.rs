@@ -167,7 +167,7 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
     // clean, run the release".
     let lead = w
         .iter()
-        .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so" | "only"))
+        .take_while(|(x, _, _)| matches!(x.as_str(), "but" | "and" | "so" | "only" | "then"))
         .count();
     if let Some(rest) = after_apart(sentence) {
         return Some(rest);
@@ -182,7 +182,19 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
                 "each" | "every" | "whatever" | "whichever" | "any" | "all"
             )
         });
-    if !OPENERS.contains(&first.as_str()) && !FORBIDS.contains(&first.as_str()) && !for_each {
+    // "based on what that shows, suggest hooks": what the work goes on.
+    let grounds = crate::plan::order_words::grounds(
+        &w[lead..]
+            .iter()
+            .map(|(x, _, _)| x.as_str())
+            .collect::<Vec<_>>(),
+    )
+    .is_some();
+    if !OPENERS.contains(&first.as_str())
+        && !FORBIDS.contains(&first.as_str())
+        && !for_each
+        && !grounds
+    {
         return None;
     }
     // "after we're aligned write the spec, and after that…": the command
@@ -191,7 +203,10 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
         .contains(&first.as_str())
         .then(|| unmarked_main(sentence, &w[lead..]))
         .flatten();
-    let Some(comma) = sentence.find([',', ':']) else {
+    // The comma that ends the opening, not one after a lead word ("then,
+    // drawing on that brief, prepare…").
+    let from = if lead > 0 { w[lead].1 } else { 0 };
+    let Some(comma) = sentence[from..].find([',', ':']).map(|c| c + from) else {
         return unmarked;
     };
     if let Some(rest) = unmarked.filter(|r| sentence.len() - r.len() < comma) {
@@ -315,5 +330,17 @@ mod tests {
             assert!(asks_apart(s), "{s}");
         }
         assert!(!asks_apart("at the same time it was slow"));
+    }
+
+    #[test]
+    fn what_the_work_goes_on_stands_before_its_command() {
+        for s in [
+            "then, drawing on that brief, prepare an agenda",
+            "based on what that shows, suggest some hooks",
+            "using the numbers in the sheet, build a chart",
+        ] {
+            assert!(is_request(s), "{s}");
+        }
+        assert!(!is_request("using pandas is fine"));
     }
 }

@@ -32,10 +32,14 @@ pub(super) fn opens_step(sentence: &str) -> bool {
         return false;
     };
     // "Then, once I'm oriented, tell me …": a clause of time after the
-    // connective.
+    // connective; "then, drawing on that brief, prepare an agenda": what
+    // the work goes on.
     main(&words[i..])
         || order_words::opener_end(&words[i..], &commas[i..], main)
             .is_some_and(|j| j > 0 && main(&words[i + j..]))
+        || order_words::grounds(&words[i..]).is_some_and(|_| {
+            (i..words.len().min(i + 9)).any(|j| commas[j] && main(&words[j + 1..]))
+        })
 }
 
 /// True when the sentence opens with a connective of order ("after that,

@@ -69,6 +69,7 @@ pub(super) const DECLINES: &[&str] = &[
     "no further action",
     "no need for you to",
     "no need to do anything",
+    "not now",
     "not asking for anything",
     "not asking you to do anything",
     "not broken or anything",

@@ -256,6 +256,11 @@ pub(super) fn not_yet(rest: &[String]) -> bool {
     let work = match &w[..end] {
         ["don't" | "dont", work @ .., "yet"] => work,
         ["let's" | "lets", "not", work @ .., "yet"] => work,
+        // "no analysis yet pls": asked not to, where "no SMS program
+        // yet" only tells how things stand.
+        ["no", work @ .., "yet"] if work.len() <= 3 && end < w.len() => work,
+        // "don't worry about sprint planning tomorrow".
+        ["don't" | "dont", "worry", "about", work @ ..] => work,
         _ => return false,
     };
     (1..=8).contains(&work.len()) && !work.iter().any(|x| NEW_WORK.contains(x))

@@ -563,3 +563,16 @@ fn work_not_needed_this_time_declines() {
         assert!(!declines_work(s, false), "{s}");
     }
 }
+
+#[test]
+fn asked_to_hold_or_not_to_worry_declines() {
+    for s in [
+        "no analysis yet pls",
+        "don't worry about sprint planning tomorrow",
+        "so not now",
+    ] {
+        assert!(declines_work(s, false), "{s}");
+    }
+    // Only how things stand.
+    assert!(!declines_work("we have no SMS program yet", false));
+}
