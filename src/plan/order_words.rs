@@ -253,7 +253,7 @@ const GROUNDS: &[&[&str]] = &[
     &["using"],
 ];
 
-/// The length of the lead of [`GROUNDS`] that `words` open with, if any.
+/// The length of the lead of `GROUNDS` that `words` open with, if any.
 pub fn grounds<S: AsRef<str>>(words: &[S]) -> Option<usize> {
     longest(GROUNDS, words)
 }
