@@ -13,7 +13,8 @@
 //! a list of things asked for, each item opening with its article ("I
 //! need the rec done, the income statement, and a dashboard": `lists`),
 //! or after "plus" when the person says what they need ("I need the
-//! launch plan plus a battlecard"). "before I merge" and "after the tests pass" are
+//! launch plan plus a battlecard"), and before what the work must hold to
+//! ("…, and it has to use our official colors"). "before I merge" and "after the tests pass" are
 //! not cut off: they say when, not what to do; "before you redo the
 //! typography" is cut off, since it asks the agent for that work. After a
 //! comma, a clause of time that ends before a command (", and once it's

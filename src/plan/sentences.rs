@@ -1,5 +1,6 @@
 //! Cutting an intent into sentences: at `;`, `!`, `?`, a line break, a
-//! period that ends a sentence (not the one in ".pdf" or "v1.2"), and at
+//! period that ends a sentence (not the one in ".pdf" or "v1.2", nor
+//! after "e.g." or a title before a name, "Dr. Okafor"), and at
 //! the marks people number steps with: "1. … 2. …", "1) … 2) …",
 //! "(1) … (2) …", "step one, … step two, …", "First: … Second: …", and
 //! arrows ("find the cause -> write a failing test -> fix it"). A
