@@ -259,17 +259,10 @@ pub(super) fn is_request_here(sentence: &str) -> bool {
             .is_some()
 }
 
-/// Leads of a few words read past before a command: they say when, or
-/// that the command is more work beside the rest.
-const LEADS: &[&str] = &[
-    "for now",
-    "in the meantime",
-    "at the same time",
-    "in parallel",
-    "on top of that",
-    "alongside that",
-    "in addition",
-];
+/// Leads of a few words read past before a command that say when; those
+/// that say the command is more work beside the rest are
+/// [`openers::APART_PHRASES`].
+const WHEN_LEADS: &[&[&str]] = &[&["for", "now"], &["in", "the", "meantime"]];
 
 /// `sentence` from its verb: after words that add it to a request before
 /// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
@@ -297,7 +290,6 @@ fn main_clause(sentence: &str) -> &str {
                     | "actually"
                     | "meanwhile"
                     | "instead"
-                    | "simultaneously"
                     | "additionally"
             )
         })
@@ -316,12 +308,12 @@ fn main_clause(sentence: &str) -> &str {
     // "at the same time have Codex refactor it": a lead of a few words
     // that says when, or that this is more.
     let lead = lead
-        + LEADS
+        + WHEN_LEADS
             .iter()
-            .map(|l| l.split(' ').collect::<Vec<_>>())
+            .chain(openers::APART_PHRASES)
             .find(|l| {
                 all.get(lead..lead + l.len())
-                    .is_some_and(|w| w.iter().zip(l).all(|((x, _, _), y)| x == y))
+                    .is_some_and(|w| w.iter().zip(l.iter()).all(|((x, _, _), y)| x == y))
             })
             .map_or(0, |l| l.len());
     let lead = match all.get(lead..) {

@@ -69,7 +69,7 @@ const STEP_PHRASES: &[&[&str]] = &[
 /// Phrases that set a task apart, with or without a comma after them:
 /// "and at the same time have Codex refactor the retry code", "in
 /// parallel, write the migration".
-const APART_PHRASES: &[&[&str]] = &[
+pub(super) const APART_PHRASES: &[&[&str]] = &[
     &["at", "the", "same", "time"],
     &["in", "parallel"],
     &["simultaneously"],
