@@ -63,6 +63,8 @@ REPOS=(
   K-Dense-AI/claude-scientific-skills
   github/awesome-copilot
   terrylica/cc-skills
+  yigitkonur/skills-by-yigitkonur
+  jscraik/Agent-Skills
 )
 
 # corpus/machine: <skill-name> <owner/repo> <skill folder in that repo ("." = root)>
