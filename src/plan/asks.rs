@@ -10,7 +10,7 @@ use super::task_words::{
     starts_task, states_requirement, OBJECT_OPENERS,
 };
 use inside::{says_it_needs_work, splices_command};
-use openers::{after_condition, after_forbidden_wait, asks_of_named};
+use openers::{after_condition, after_forbidden_wait, asks_of_named, main_clause};
 pub use openers::{asks_apart, opens_apart};
 
 /// Words that open a request written in shorthand, its subject left out:
@@ -259,73 +259,6 @@ pub(super) fn is_request_here(sentence: &str) -> bool {
             .is_some()
 }
 
-/// Leads of a few words read past before a command that say when; those
-/// that say the command is more work beside the rest are
-/// [`openers::APART_PHRASES`].
-const WHEN_LEADS: &[&[&str]] = &[&["for", "now"], &["in", "the", "meantime"]];
-
-/// `sentence` from its verb: after words that add it to a request before
-/// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
-/// command ("You deploy the preview.").
-fn main_clause(sentence: &str) -> &str {
-    // "Also fix the failing CI.": a word that adds the request to the one
-    // before stands before its verb.
-    let all = words_of(sentence);
-    // So does "now" ("Now review the PR."), "meanwhile", "instead",
-    // "actually" ("Actually research it first.") or "then" ("if it's a P1,
-    // then write up the escalation"), and "you" before a command
-    // ("You deploy the preview.", "you handle the query tuning").
-    let lead = all
-        .iter()
-        .take_while(|(x, _, _)| {
-            matches!(
-                x.as_str(),
-                "also"
-                    | "and"
-                    | "plus"
-                    | "now"
-                    | "but"
-                    | "so"
-                    | "then"
-                    | "actually"
-                    | "meanwhile"
-                    | "instead"
-                    | "additionally"
-            )
-        })
-        .count();
-    // Past forms that look plain: "you said the migration is done".
-    const PAST: &[&str] = &[
-        "built", "did", "found", "gave", "got", "had", "knew", "left", "made", "meant", "ran",
-        "said", "saw", "sent", "set", "spent", "thought", "told", "took", "went", "wrote",
-    ];
-    let commands = |rest: &[(String, usize, usize)]| {
-        let w: Vec<&str> = rest.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
-        w.first()
-            .is_some_and(|v| starts_task(v) || !PAST.contains(v) && reads_as_command(&w))
-    };
-    // "for now make a pdf of the memo", "in the meantime fix the footer",
-    // "at the same time have Codex refactor it": a lead of a few words
-    // that says when, or that this is more.
-    let lead = lead
-        + WHEN_LEADS
-            .iter()
-            .chain(openers::APART_PHRASES)
-            .find(|l| {
-                all.get(lead..lead + l.len())
-                    .is_some_and(|w| w.iter().zip(l.iter()).all(|((x, _, _), y)| x == y))
-            })
-            .map_or(0, |l| l.len());
-    let lead = match all.get(lead..) {
-        Some([(you, _, _), rest @ ..]) if you == "you" && commands(rest) => lead + 1,
-        _ => lead,
-    };
-    match all.get(lead) {
-        Some((_, start, _)) if lead > 0 => &sentence[*start..],
-        _ => sentence,
-    }
-}
-
 /// True when `sentence` (its words `w`) opens as a command does: a verb of
 /// a task, an idiom of work, work asked of another ("have someone…"), a
 /// verb and its object or particle, or a word shaped like a verb before a
@@ -366,9 +299,18 @@ fn opens_as_command(sentence: &str, w: &[(String, usize, usize)]) -> bool {
     }
     // "Use pr-writer to draft the PR body": the tool named, for the work
     // after "to".
+    // "use that to order the phases": a verb by its shape after "to".
     let to = w.iter().take(6).position(|(x, _, _)| x == "to");
-    if w.first().is_some_and(|(x, _, _)| x == "use")
-        && to.is_some_and(|k| k >= 2 && w.get(k + 1).is_some_and(|(v, _, _)| starts_joined_task(v)))
+    let verb_after = |k: usize| {
+        let rest: Vec<&str> = w
+            .iter()
+            .skip(k + 1)
+            .take(4)
+            .map(|(x, _, _)| x.as_str())
+            .collect();
+        rest.first().is_some_and(|v| starts_joined_task(v)) || reads_as_command(&rest)
+    };
+    if w.first().is_some_and(|(x, _, _)| x == "use") && to.is_some_and(|k| k >= 2 && verb_after(k))
     {
         return true;
     }

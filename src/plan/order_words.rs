@@ -77,7 +77,7 @@ const TIME_OPENERS: &[&str] = &["once", "when", "after", "before"];
 const COMPLETE: &[&str] = &[
     "done", "finished", "ready", "approved", "merged", "complete", "over", "green", "clean",
     "passing", "fixed", "resolved", "working", "aligned", "agreed", "settled", "sorted", "fine",
-    "ok", "okay", "good",
+    "ok", "okay", "good", "pass", "passes", "passed", "exists", "works",
 ];
 
 /// True when `words` end with a word of completion: one of [`COMPLETE`],
@@ -86,7 +86,7 @@ const COMPLETE: &[&str] = &[
 /// PR is reviewed", "when that's running"), done doing ("once im done
 /// hacking"), or people settling it ("once we agree", "after I approve
 /// it", "once we agree on them").
-fn completes<S: AsRef<str>>(words: &[S]) -> bool {
+pub fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     const BE: &[&str] = &[
         "is", "are", "it's", "its", "that's", "thats", "been", "was", "were",
     ];

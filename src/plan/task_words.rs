@@ -316,6 +316,14 @@ pub fn phrasal_command(words: &[&str]) -> bool {
         [verb, p, "with", object, ..] if OBJECT_WORDS.contains(object) => {
             verb_shaped(verb) && particle(p)
         }
+        // "look up on the web whether…", "catch up on the thread", "follow
+        // up with the vendor": a preposition between the particle and the
+        // object.
+        [verb, p, "on" | "in" | "for" | "about", object, ..]
+            if OBJECT_WORDS.contains(object) || CLAUSE_OPENERS.contains(object) =>
+        {
+            verb_shaped(verb) && particle(p)
+        }
         [verb, p, object, ..] => {
             verb_shaped(verb)
                 && particle(p)
@@ -367,6 +375,13 @@ pub fn opens_on_pronoun(words: &[&str]) -> bool {
         "with",
     ];
     match words {
+        // "look at those next", "dig into it": a preposition before the
+        // pronoun.
+        [verb, "at" | "into" | "through" | "thru" | "over", pronoun, ..]
+            if matches!(*pronoun, "it" | "them" | "these" | "those") =>
+        {
+            verb_shaped(verb) && !STATES.contains(verb)
+        }
         [verb, pronoun, next, ..] => {
             verb_shaped(verb)
                 && !STATES.contains(verb)
@@ -375,6 +390,20 @@ pub fn opens_on_pronoun(words: &[&str]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Where the command starts in `words` that open with "for each" or "for
+/// every" and what it picks out, no comma after it: "for every high
+/// severity finding create a ticket". The words between are a noun phrase:
+/// no function word among them ("for every user we store a row" tells
+/// how something works).
+pub fn command_after_for_each(words: &[&str]) -> Option<usize> {
+    if !matches!(words, ["for", "each" | "every", ..]) {
+        return None;
+    }
+    (3..words.len().min(8))
+        .take_while(|&k| !NOT_VERBS.contains(&words[k - 1]))
+        .find(|&k| reads_as_command(&words[k..words.len().min(k + 4)]))
 }
 
 /// A word that can be a command's verb by its shape: no function word, in
@@ -460,6 +489,27 @@ mod tests {
     }
 
     use super::*;
+
+    #[test]
+    fn a_preposition_may_stand_between_a_verb_and_its_object() {
+        let ws = |s: &'static str| s.split(' ').collect::<Vec<_>>();
+        assert!(phrasal_command(&ws("look up on the web")));
+        assert!(phrasal_command(&ws("catch up on whether")));
+        assert!(!phrasal_command(&ws("signed up on the site")));
+        assert!(opens_on_pronoun(&ws("look at those next")));
+        assert!(opens_on_pronoun(&ws("dig into it")));
+        assert!(!opens_on_pronoun(&ws("heard about it")));
+        assert!(!opens_on_pronoun(&ws("love it so")));
+        assert_eq!(
+            command_after_for_each(&ws("for every high severity finding create a ticket")),
+            Some(5)
+        );
+        assert_eq!(
+            command_after_for_each(&ws("for every user we store a row")),
+            None
+        );
+        assert_eq!(command_after_for_each(&ws("for the record fix it")), None);
+    }
 
     #[test]
     fn a_verb_whose_plain_form_ends_like_another_form_reads_as_one() {

@@ -5,12 +5,13 @@
 
 use super::super::clauses::words_of;
 use super::is_request_here;
-use crate::plan::task_words::opens_on_pronoun;
+use crate::plan::task_words::{opens_on_pronoun, starts_joined_task, starts_task, OBJECT_OPENERS};
 
 /// True when a piece after a comma opens with a verb acting on what the
-/// scene before it named: "settings page looks like every admin
-/// template, give it more character", "the older files are full of
-/// casts, replace those with shoehorn".
+/// scene before it named, or on a new object: "settings page looks like
+/// every admin template, give it more character", "the older files are
+/// full of casts, replace those with shoehorn", "the page feels sluggish,
+/// do the perf audit first".
 ///
 /// Each piece is read up to the comma after it, so a sentence of many
 /// commas is read once, not once per comma from there to its end.
@@ -36,7 +37,21 @@ pub(super) fn splices_command(sentence: &str) -> bool {
             .take(4)
             .map(|(x, _, _)| if x == "that" { "those" } else { x.as_str() })
             .collect();
-        opens_on_pronoun(&first)
+        // "the checkout page feels sluggish, do the perf audit first":
+        // a verb of work on a new object. Not "…, review went badly".
+        // Nor a choice asked about: "do i merge locally, open a PR, or
+        // what?".
+        let asks_which = sentence.split(' ').next().is_some_and(|a| {
+            matches!(
+                a.to_lowercase().as_str(),
+                "do" | "does" | "did" | "should" | "shall" | "can" | "could" | "would" | "will"
+            )
+        });
+        let on_object = !asks_which
+            && matches!(first.as_slice(), [v, o, ..]
+            if (starts_task(v) || starts_joined_task(v) || *v == "do")
+                && OBJECT_OPENERS.contains(o));
+        opens_on_pronoun(&first) || on_object
     })
 }
 

@@ -3,11 +3,15 @@
 //! this design doc to the contractor, …"), a forbidden step and the work
 //! it waits for ("don't merge until you've read the diff"), and an adverb
 //! or phrase that sets a task apart or opens a step ("Separately, …",
-//! "To finish, …"). [`super::is_request`] reads the command after them.
+//! "To finish, …"), and the words that add a command to a request before
+//! ("Also fix the CI.", "first check the plan"). [`super::is_request`]
+//! reads the command after them.
 
 use super::is_request_here;
 use crate::plan::clauses::words_of;
-use crate::plan::task_words::starts_task;
+use crate::plan::task_words::{
+    command_after_for_each, reads_as_command, starts_task, OBJECT_OPENERS,
+};
 
 /// The work a forbidden step waits for, when `sentence` opens with one:
 /// "don't tell me it's fixed until you've run the suite" asks for the
@@ -149,7 +153,11 @@ pub fn asks_apart(sentence: &str) -> bool {
             "it" | "its" | "this" | "that" | "them" | "these" | "those"
         )
     });
-    w.get(lead).is_some_and(|(x, _, _)| x == "also") && !refers_back && is_request_here(sentence)
+    // "and make a linear issue for the alert": "and" opens the sentence
+    // as "also" does.
+    (lead == 1 || w.get(lead).is_some_and(|(x, _, _)| x == "also"))
+        && !refers_back
+        && is_request_here(sentence)
 }
 
 /// What follows a short opening clause of when, whether or while that
@@ -246,9 +254,11 @@ fn unmarked_main<'a>(sentence: &'a str, w: &[(String, usize, usize)]) -> Option<
         "that",
         "that's",
         "the",
+        "these",
         "they",
         "they're",
         "this",
+        "those",
         "we",
         "we're",
         "we've",
@@ -266,11 +276,102 @@ fn unmarked_main<'a>(sentence: &'a str, w: &[(String, usize, usize)]) -> Option<
     {
         return None;
     }
-    let k = (2..w.len().min(9)).find(|&k| starts_task(&w[k].0))?;
+    // "once the draft is done tighten the intro", "after those pass run
+    // the browser tests": a word that says the clause's work is over, then
+    // a verb by its shape.
+    let plain: Vec<&str> = w.iter().map(|(x, _, _)| x.as_str()).collect();
+    let over = |k: usize| {
+        crate::plan::order_words::completes(&plain[..k])
+            && reads_as_command(&plain[k..plain.len().min(k + 4)])
+    };
+    // The word that ends the clause comes first: "draft" in "once the
+    // draft is finished" is no verb.
+    let k = (2..w.len().min(9))
+        .find(|&k| over(k))
+        .or_else(|| (2..w.len().min(9)).find(|&k| starts_task(&w[k].0)))?;
     // "when I run the build from my script": the clause's own verb is
     // one of work, and what follows it its object.
     (k >= 3 && !BOUND.contains(&w[k - 1].0.as_str()) && k + 1 < w.len())
         .then(|| &sentence[w[k].1..])
+}
+
+/// Leads of a few words read past before a command that say when; those
+/// that say the command is more work beside the rest are
+/// [`APART_PHRASES`].
+const WHEN_LEADS: &[&[&str]] = &[&["for", "now"], &["in", "the", "meantime"]];
+
+/// `sentence` from its verb: after words that add it to a request before
+/// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
+/// command ("You deploy the preview.").
+pub(super) fn main_clause(sentence: &str) -> &str {
+    // "Also fix the failing CI.": a word that adds the request to the one
+    // before stands before its verb.
+    let all = words_of(sentence);
+    // So does "now" ("Now review the PR."), "meanwhile", "instead",
+    // "actually" ("Actually research it first.") or "then" ("if it's a P1,
+    // then write up the escalation"), and "you" before a command
+    // ("You deploy the preview.", "you handle the query tuning").
+    // "first check the plan", "ok so next run the tests"; not "first an
+    // inventory of…", where the word orders the things wanted, not a
+    // command.
+    const ORDINALS: &[&str] = &["first", "next", "finally", "lastly"];
+    let leads = |i: usize| {
+        let x = all[i].0.as_str();
+        let next = all.get(i + 1).map_or("", |(n, _, _)| n.as_str());
+        matches!(
+            x,
+            "also"
+                | "and"
+                | "plus"
+                | "now"
+                | "but"
+                | "so"
+                | "then"
+                | "actually"
+                | "meanwhile"
+                | "instead"
+                | "additionally"
+                | "ok"
+                | "okay"
+        ) || ORDINALS.contains(&x) && !OBJECT_OPENERS.contains(&next)
+    };
+    let lead = (0..all.len()).take_while(|&i| leads(i)).count();
+    // Past forms that look plain: "you said the migration is done".
+    const PAST: &[&str] = &[
+        "built", "did", "found", "gave", "got", "had", "knew", "left", "made", "meant", "ran",
+        "said", "saw", "sent", "set", "spent", "thought", "told", "took", "went", "wrote",
+    ];
+    let commands = |rest: &[(String, usize, usize)]| {
+        let w: Vec<&str> = rest.iter().take(4).map(|(x, _, _)| x.as_str()).collect();
+        w.first()
+            .is_some_and(|v| starts_task(v) || !PAST.contains(v) && reads_as_command(&w))
+    };
+    // "for now make a pdf of the memo", "in the meantime fix the footer",
+    // "at the same time have Codex refactor it": a lead of a few words
+    // that says when, or that this is more.
+    let lead = lead
+        + WHEN_LEADS
+            .iter()
+            .chain(APART_PHRASES)
+            .find(|l| {
+                all.get(lead..lead + l.len())
+                    .is_some_and(|w| w.iter().zip(l.iter()).all(|((x, _, _), y)| x == y))
+            })
+            .map_or(0, |l| l.len());
+    let lead = match all.get(lead..) {
+        Some([(you, _, _), rest @ ..]) if you == "you" && commands(rest) => lead + 1,
+        // "for every high severity finding create a ticket": what the
+        // command acts on, set first.
+        Some(rest) => {
+            let rest: Vec<&str> = rest.iter().take(12).map(|(x, _, _)| x.as_str()).collect();
+            lead + command_after_for_each(&rest).unwrap_or(0)
+        }
+        None => lead,
+    };
+    match all.get(lead) {
+        Some((_, start, _)) if lead > 0 => &sentence[*start..],
+        _ => sentence,
+    }
 }
 
 /// Words that stand where a named agent would and name none: "have you
@@ -342,5 +443,31 @@ mod tests {
             assert!(is_request(s), "{s}");
         }
         assert!(!is_request("using pandas is fine"));
+    }
+
+    #[test]
+    fn a_command_after_its_lead_words_is_asked() {
+        for s in [
+            "ok so first check whether everything in docs/PLAN.md is really done",
+            "next run the browser tests against staging",
+            "After the review, for every high severity finding create a Linear issue",
+            "for each failing test add a repro case",
+            "look up on the web whether the driver supports LISTEN/NOTIFY",
+            "after that, the pipeline is painful too, 18 min per push, look at that next",
+            "use that to order the phases after",
+            "after those pass run the browser tests against app.acme.dev",
+            "once the draft is finished tighten the intro",
+        ] {
+            assert!(is_request(s), "{s}");
+        }
+        for s in [
+            // A rule of how something works, a date, what follows the
+            // work: no command.
+            "for every user we store a row in the table",
+            "Next week is the launch",
+            "once it's done we ship it on friday",
+        ] {
+            assert!(!is_request(s), "{s}");
+        }
     }
 }

@@ -606,6 +606,10 @@ fn and_after_a_task_opens_the_next_task() {
             ("open the PR".to_string(), 1)
         ]
     );
-    // Not "after" that opens a clause of time.
-    assert_eq!(texts("fix it and after the tests pass deploy").len(), 1);
+    // Not "after" that opens a clause of time: the task is the command
+    // after the clause.
+    assert_eq!(
+        texts("fix it and after the tests pass deploy"),
+        [("fix it".to_string(), 0), ("deploy".to_string(), 1)]
+    );
 }
