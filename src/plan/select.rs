@@ -7,7 +7,9 @@
 //!    the clause it is named in.
 //! 2. Relevant skills, one clause at a time ([`super::clauses`]): each
 //!    clause takes the skill with the most evidence for it (of two within
-//!    [`NAME_TIE`], the one whose name holds more of its words), when that
+//!    [`NAME_TIE`], the one whose name holds more of its words; never one
+//!    with under [`OWN_SHARE`] of the best evidence from the clause's own
+//!    words, which the other clauses' words then cannot lift), when that
 //!    evidence reaches [`SELECT_AT`], and a second skill only when the
 //!    first leaves a clause word unexplained that the second holds with
 //!    evidence of its own ([`SECOND_AT`]). Nothing else is added. A clause
@@ -93,6 +95,9 @@ pub const PHRASE_BONUS: f64 = 0.5;
 /// Two fits whose evidence is this close are told apart by their names
 /// (see `pick`).
 pub const NAME_TIE: f64 = 0.05;
+/// Share of a clause's most evidence from its own words that a fit needs
+/// to be chosen for it on the other clauses' words (see `pick`).
+pub const OWN_SHARE: f64 = 0.5;
 /// Bonus when the clause spells every word of the skill's name.
 pub const NAME_BONUS: f64 = 0.3;
 /// The least evidence a word found in a skill's declared `triggers` gives.
@@ -553,6 +558,16 @@ fn in_clause_order(sel: &mut Selection) {
 fn pick(fits: &[Fit], extra: impl Fn(usize) -> bool) -> Option<usize> {
     let gated: Vec<usize> = (0..fits.len())
         .filter(|&i| fits[i].strong && fits[i].own >= SELECT_AT && extra(i))
+        .collect();
+    // The other clauses' words only break ties: a fit with under
+    // OWN_SHARE of the most evidence from the clause's own words does not
+    // win on them ("step 1: UX spec from the PRD. step 2: chop that UX spec
+    // into prompts": the prompts skill, strong on step 2, is no fit for
+    // step 1).
+    let most_own = gated.iter().map(|&i| fits[i].own).fold(f64::MIN, f64::max);
+    let gated: Vec<usize> = gated
+        .into_iter()
+        .filter(|&i| fits[i].own >= OWN_SHARE * most_own)
         .collect();
     let most = gated
         .iter()

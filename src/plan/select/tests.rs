@@ -45,3 +45,26 @@ fn the_choice_does_not_depend_on_the_order_of_the_fits() {
     assert_eq!(pick(&[weak, fit(1.08, 0)], |_| true), Some(1));
     assert_eq!(pick(&[], |_| true), None);
 }
+
+#[test]
+fn the_other_clauses_words_do_not_lift_a_fit_with_little_of_its_own() {
+    // A: 0.82 of its own, little context. B: 0.40 of its own (just over
+    // the gate) and 2.4 from the other clause's words, where it belongs.
+    let a = Fit {
+        own: 0.82,
+        total: 0.90,
+        strong: true,
+        ..Fit::default()
+    };
+    let b = Fit {
+        own: 0.40,
+        total: 1.00,
+        strong: true,
+        ..Fit::default()
+    };
+    assert_eq!(pick(&[a, b], |_| true), Some(0));
+    assert_eq!(pick(&[b, a], |_| true), Some(1));
+    // With half the best of its own, context breaks the tie as before.
+    let b = Fit { own: 0.45, ..b };
+    assert_eq!(pick(&[a, b], |_| true), Some(1));
+}
