@@ -37,6 +37,8 @@ fn thanks_after_a_report_of_work_done_plans_nothing() {
     for intent in [
         "that fixed it, the slide deck renders now. ty",
         "ok the CI checks are finally green on main. thanks for sticking with me, calling it a night",
+        // "thx" before "the …" is no verb on an object.
+        "thx the slide deck was perfect, we're done for today, nothing else needed",
     ] {
         assert_plans_nothing(intent);
     }
