@@ -30,7 +30,11 @@ pub fn says_aside(intent: &str) -> bool {
 /// True when a piece's words (and how many lead words open it, see
 /// [`led_words`]) are one of `phrases` alone, with its tail.
 fn says_alone((w, lead): &(Vec<String>, usize), phrases: &[&str]) -> bool {
-    phrases.iter().any(|d| declines_as(d, &w[*lead..]))
+    // A phrase may open with a word that also leads one: "we're covered
+    // there" after "we're" was read past.
+    phrases
+        .iter()
+        .any(|d| (0..=*lead).rev().any(|l| declines_as(d, &w[l..])))
 }
 
 /// Words that may come before a phrase of [`DECLINES`] in its piece.

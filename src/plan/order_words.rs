@@ -86,7 +86,7 @@ const COMPLETE: &[&str] = &[
 /// PR is reviewed", "when that's running"), done doing ("once im done
 /// hacking"), or people settling it ("once we agree", "after I approve
 /// it", "once we agree on them").
-pub fn completes<S: AsRef<str>>(words: &[S]) -> bool {
+pub(crate) fn completes<S: AsRef<str>>(words: &[S]) -> bool {
     const BE: &[&str] = &[
         "is", "are", "it's", "its", "that's", "thats", "been", "was", "were",
     ];
