@@ -136,8 +136,9 @@ pub fn opens_apart(sentence: &str) -> bool {
 /// True when `sentence` asks for a task apart from the ones before it:
 /// "Separately, do a vulnerability pass on the handler", "also need a
 /// 5-slide deck for Friday", "and while you're in there get rid of the em
-/// dashes". It is no elaboration of the request before it. Not "also
-/// make it blue": what "it" stands for is the work before.
+/// dashes", "and make a linear issue for the alert". It is no elaboration
+/// of the request before it. Not "also make it blue": what "it" stands for
+/// is the work before.
 pub fn asks_apart(sentence: &str) -> bool {
     // "Separately, the lease has pages sideways; could you rotate those?"
     if after_apart(sentence)
@@ -295,23 +296,12 @@ fn unmarked_main<'a>(sentence: &'a str, w: &[(String, usize, usize)]) -> Option<
         .then(|| &sentence[w[k].1..])
 }
 
-/// Leads of a few words read past before a command that say when; those
-/// that say the command is more work beside the rest are
-/// [`APART_PHRASES`].
-const WHEN_LEADS: &[&[&str]] = &[&["for", "now"], &["in", "the", "meantime"]];
-
-/// `sentence` from its verb: after words that add it to a request before
-/// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
-/// command ("You deploy the preview.").
-pub(super) fn main_clause(sentence: &str) -> &str {
-    // "Also fix the failing CI.": a word that adds the request to the one
-    // before stands before its verb.
-    let all = words_of(sentence);
-    // So does "now" ("Now review the PR."), "meanwhile", "instead",
-    // "actually" ("Actually research it first.") or "then" ("if it's a P1,
-    // then write up the escalation"), and "you" before a command
-    // ("You deploy the preview.", "you handle the query tuning").
-    // "first check the plan", "ok so next run the tests"; not "first an
+/// How many words open `all` that add its command to a request before:
+/// "also", "now", "then", "ok so first", ….
+fn lead_words(all: &[(String, usize, usize)]) -> usize {
+    // "now" ("Now review the PR."), "meanwhile", "instead", "actually"
+    // ("Actually research it first.") or "then" ("if it's a P1, then write
+    // up the escalation"); "first check the plan", "ok so next run the tests"; not "first an
     // inventory of…", where the word orders the things wanted, not a
     // command.
     const ORDINALS: &[&str] = &["first", "next", "finally", "lastly"];
@@ -335,7 +325,25 @@ pub(super) fn main_clause(sentence: &str) -> &str {
                 | "okay"
         ) || ORDINALS.contains(&x) && !OBJECT_OPENERS.contains(&next)
     };
-    let lead = (0..all.len()).take_while(|&i| leads(i)).count();
+    (0..all.len()).take_while(|&i| leads(i)).count()
+}
+
+/// Leads of a few words read past before a command that say when; those
+/// that say the command is more work beside the rest are
+/// [`APART_PHRASES`].
+const WHEN_LEADS: &[&[&str]] = &[&["for", "now"], &["in", "the", "meantime"]];
+
+/// `sentence` from its verb: after words that add it to a request before
+/// ("Also fix the failing CI.", "Now review the PR.") and "you" before a
+/// command ("You deploy the preview.").
+pub(super) fn main_clause(sentence: &str) -> &str {
+    // "Also fix the failing CI.": a word that adds the request to the one
+    // before stands before its verb.
+    // So do "now", "then", "first", … (see `lead_words`), and "you"
+    // before a command ("You deploy the preview.", "you handle the query
+    // tuning").
+    let all = words_of(sentence);
+    let lead = lead_words(&all);
     // Past forms that look plain: "you said the migration is done".
     const PAST: &[&str] = &[
         "built", "did", "found", "gave", "got", "had", "knew", "left", "made", "meant", "ran",
