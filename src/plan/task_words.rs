@@ -319,9 +319,9 @@ pub fn phrasal_command(words: &[&str]) -> bool {
         [verb, p, "with", object, ..] if OBJECT_WORDS.contains(object) => {
             verb_shaped(verb) && particle(p)
         }
-        // "look up on the web whether…", "catch up on the thread", "follow
-        // up with the vendor": a preposition between the particle and the
-        // object.
+        // "look up on the web whether…", "catch up on the thread", "read
+        // up about the new API": a preposition between the particle and
+        // the object.
         [verb, p, "on" | "in" | "for" | "about", object, ..]
             if OBJECT_WORDS.contains(object) || CLAUSE_OPENERS.contains(object) =>
         {
