@@ -16,6 +16,14 @@ use crate::plan::task_words::{opens_on_pronoun, starts_joined_task, starts_task,
 /// Each piece is read up to the comma after it, so a sentence of many
 /// commas is read once, not once per comma from there to its end.
 pub(super) fn splices_command(sentence: &str) -> bool {
+    // Not in a choice asked about: "do i merge locally, open a PR, or
+    // what?". Read once for the sentence, not once per comma.
+    let asks_which = sentence.split(' ').next().is_some_and(|a| {
+        matches!(
+            a.to_lowercase().as_str(),
+            "do" | "does" | "did" | "should" | "shall" | "can" | "could" | "would" | "will"
+        )
+    });
     sentence.match_indices(", ").any(|(i, _)| {
         let rest = &sentence[i + 2..];
         let rest = rest.find(", ").map_or(rest, |end| &rest[..end]);
@@ -39,14 +47,6 @@ pub(super) fn splices_command(sentence: &str) -> bool {
             .collect();
         // "the checkout page feels sluggish, do the perf audit first":
         // a verb of work on a new object. Not "…, review went badly".
-        // Nor a choice asked about: "do i merge locally, open a PR, or
-        // what?".
-        let asks_which = sentence.split(' ').next().is_some_and(|a| {
-            matches!(
-                a.to_lowercase().as_str(),
-                "do" | "does" | "did" | "should" | "shall" | "can" | "could" | "would" | "will"
-            )
-        });
         let on_object = !asks_which
             && matches!(first.as_slice(), [v, o, ..]
             if (starts_task(v) || starts_joined_task(v) || *v == "do")

@@ -370,11 +370,11 @@ pub(super) fn main_clause(sentence: &str) -> &str {
         Some([(you, _, _), rest @ ..]) if you == "you" && commands(rest) => lead + 1,
         // "for every high severity finding create a ticket": what the
         // command acts on, set first.
-        Some(rest) => {
+        Some(rest @ [(f, _, _), ..]) if f == "for" => {
             let rest: Vec<&str> = rest.iter().take(12).map(|(x, _, _)| x.as_str()).collect();
             lead + command_after_for_each(&rest).unwrap_or(0)
         }
-        None => lead,
+        _ => lead,
     };
     match all.get(lead) {
         Some((_, start, _)) if lead > 0 => &sentence[*start..],
