@@ -65,6 +65,8 @@ REPOS=(
   terrylica/cc-skills
   yigitkonur/skills-by-yigitkonur
   jscraik/Agent-Skills
+  Neplich/dev-agent-skills
+  Gamaroff/agent-skills
 )
 
 # corpus/machine: <skill-name> <owner/repo> <skill folder in that repo ("." = root)>
@@ -393,7 +395,7 @@ PY
 # would change the authors' set whose figures the notes compare across
 # sessions (jscraik/Agent-Skills' are also templates, "Handle an edge case
 # for <skill> …", not requests a person types).
-NO_HARVEST=" yigitkonur/skills-by-yigitkonur jscraik/Agent-Skills "
+NO_HARVEST=" yigitkonur/skills-by-yigitkonur jscraik/Agent-Skills Neplich/dev-agent-skills Gamaroff/agent-skills "
 harvest=()
 for repo in "${present[@]}"; do
   [[ $NO_HARVEST == *" $repo "* ]] || harvest+=("$repo")
