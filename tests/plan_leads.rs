@@ -91,3 +91,32 @@ fn a_choice_asked_about_is_no_spliced_command() {
     );
     assert!(!steps.contains(&"issue-tracker".to_string()), "{steps:?}");
 }
+
+#[test]
+fn a_second_unrelated_ask_after_separately_is_a_step() {
+    // "and separately look up …" had been read as the scene of the first
+    // ask, and "get the API tests green" as no command, so one of the two
+    // was dropped.
+    assert_eq!(
+        planned_in(
+            LEADS,
+            "two unrelated things: get the API tests green against staging. and separately \
+             look up on the web whether the pg driver supports LISTEN/NOTIFY, with sources"
+        ),
+        ["api-tests", "web-research"]
+    );
+}
+
+#[test]
+fn getting_a_named_thing_into_a_state_is_a_command() {
+    // "get the API tests green" acts on what it names; it had been read
+    // like "get that done", the scene of the step after it.
+    assert_eq!(
+        planned_in(
+            LEADS,
+            "get the API tests green against staging. then run the end-to-end browser tests \
+             against the frontend"
+        ),
+        ["api-tests", "browser-tests"]
+    );
+}

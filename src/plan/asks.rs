@@ -376,7 +376,10 @@ fn verb_and_object(sentence: &str, w: &[(String, usize, usize)]) -> bool {
                     | "which"
                     | "whether"
             );
-        if object && verb != "get" && starts_joined_task(verb) {
+        // "get the API tests green" acts on what it names; "get that
+        // done" on what came before.
+        let own_object = verb != "get" || matches!(next.as_str(), "the" | "our" | "my");
+        if object && own_object && starts_joined_task(verb) {
             return true;
         }
         // "Interview me hard", "quiz us on it": the person is the object.

@@ -304,7 +304,7 @@ fn lead_words(all: &[(String, usize, usize)]) -> usize {
     // up the escalation"); "first check the plan", "ok so next run the tests"; not "first an
     // inventory of…", where the word orders the things wanted, not a
     // command.
-    const ORDINALS: &[&str] = &["first", "next", "finally", "lastly"];
+    const ORDINALS: &[&str] = &["first", "next", "finally", "lastly", "secondly", "thirdly"];
     let leads = |i: usize| {
         let x = all[i].0.as_str();
         let next = all.get(i + 1).map_or("", |(n, _, _)| n.as_str());
@@ -321,6 +321,10 @@ fn lead_words(all: &[(String, usize, usize)]) -> usize {
                 | "meanwhile"
                 | "instead"
                 | "additionally"
+                | "separately"
+                | "independently"
+                | "afterwards"
+                | "afterward"
                 | "ok"
                 | "okay"
         ) || ORDINALS.contains(&x) && !OBJECT_OPENERS.contains(&next)
@@ -465,6 +469,9 @@ mod tests {
             "use that to order the phases after",
             "after those pass run the browser tests against app.acme.dev",
             "once the draft is finished tighten the intro",
+            "and separately write a prompt i can paste into v0",
+            "afterwards run the browser tests against staging",
+            "secondly, file a ticket for the flaky login test",
         ] {
             assert!(is_request(s), "{s}");
         }
