@@ -80,3 +80,30 @@ fn a_verb_and_its_particle_after_a_comma_opens_a_task() {
         ["seo-audit"]
     );
 }
+
+#[test]
+fn a_numbered_item_that_names_a_thing_after_a_step_is_the_next_step() {
+    // "2. a battlecard …" names the next deliverable of the list; it had
+    // been read as the scene of the first item.
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "1. write the go-to-market launch plan for the new tier with channels and a \
+             timeline\n2. a sales battlecard against Acme with talk tracks for objections"
+        ),
+        ["launch-plan", "battlecard"]
+    );
+}
+
+#[test]
+fn a_numbered_item_that_tells_how_things_are_is_no_step() {
+    // "2. the ledger is off …" tells the scene of the first item.
+    assert_eq!(
+        planned_in(
+            CATALOG,
+            "1. reconcile the intercompany accounts against the general ledger\n2. the \
+             battlecard deck is off by a few thousand since the Acme deal"
+        ),
+        ["month-close"]
+    );
+}

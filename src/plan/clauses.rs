@@ -253,6 +253,15 @@ pub fn split(intent: &str) -> Vec<Clause> {
     clauses
 }
 
+/// True when the item of a list names a thing without saying anything of
+/// it: "2. tests for that code to 95%+" after "1. build the endpoint" is
+/// the next deliverable, where "2. the login page is slow" tells a scene.
+fn names_a_deliverable(item: &str) -> bool {
+    !words_of(item)
+        .iter()
+        .any(|(w, _, _)| super::head::LINKING.contains(&w.as_str()))
+}
+
 /// A piece of a sentence as cut.
 struct Piece {
     text: String,
@@ -278,6 +287,8 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
     // "And separately, the lease has pages sideways; could you rotate
     // those?": the sentence set apart asks in the one after it.
     let mut set_apart = false;
+    // Whether the item of a list before was a step of it.
+    let mut listed_before = false;
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
         if trimmed.is_empty() {
@@ -317,7 +328,11 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
                 || opens_with_order(trimmed)
                 || cut.iter().skip(1).any(|(t, _)| opens_request(t.trim()))
                 || trimmed.contains(" -> ")
-                || trimmed.contains(" \u{2192} "));
+                || trimmed.contains(" \u{2192} ")
+                || listed_before
+                    && list_label != Some(Label::Scene)
+                    && names_a_deliverable(trimmed));
+        listed_before = marked && listed_step;
         // Each piece that says it waits ("…, but not yet"); a sentence whose
         // first piece does is a task of its own, for later ("Review the
         // code too, but not yet.").
