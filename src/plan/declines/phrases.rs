@@ -6,7 +6,8 @@
 /// venting ("just venting", "I needed to vent"), wanting only to
 /// understand ("just want to understand it", "just trying to understand
 /// it"), nothing to act on ("nothing to do there", "not setting anything
-/// up", "just letting you know", "thinking out loud", "won't fix"), the
+/// up", "just letting you know", "for context only", "no changes are
+/// required", "thinking out loud", "won't fix"), the
 /// work left to someone else ("leave it with her", "not ours to touch") or
 /// reported handled ("no blockers", "all good now"), taking a request
 /// back ("so never mind") or closing ("that's all for today").
@@ -25,9 +26,12 @@ pub(super) const DECLINES: &[&str] = &[
     "done and dusted",
     "dont change anything",
     "dont touch anything",
+    "for context only",
+    "for your awareness",
+    "for your awareness only",
     "for your information",
-    "forget about",
     "forget",
+    "forget about",
     "fyi only",
     "got it covered",
     "has it covered",
@@ -62,6 +66,8 @@ pub(super) const DECLINES: &[&str] = &[
     "no action required",
     "no blockers",
     "no change needed",
+    "no changes are needed",
+    "no changes are required",
     "no changes needed",
     "no changes required",
     "no follow up",
@@ -69,24 +75,26 @@ pub(super) const DECLINES: &[&str] = &[
     "no further action",
     "no need for you to",
     "no need to do anything",
-    "not now",
     "not asking for anything",
     "not asking you to do anything",
     "not broken or anything",
     "not building anything",
     "not doing anything",
+    "not now",
     "not ours to touch",
     "not planning anything",
     "not setting anything up",
-    "nothing else needed",
     "nothing else",
+    "nothing else needed",
     "nothing for you there",
     "nothing for you to do",
+    "nothing is needed",
+    "nothing is required",
     "nothing needs to happen",
     "nothing to build",
+    "nothing to do",
     "nothing to do here",
     "nothing to do there",
-    "nothing to do",
     "nvm",
     "rant over",
     "ranting",
@@ -116,6 +124,8 @@ pub(super) const DECLINES: &[&str] = &[
     "won't do",
     "won't fix",
     "wontfix",
+    "you don't need to do anything",
+    "you dont need to do anything",
 ];
 
 /// Asides that ask for nothing: stepping away ("brb", "coffee time, back

@@ -68,6 +68,10 @@ fn saying_no_work_is_wanted_declines_it() {
         "dont deploy anything to vercel yet, we'll ship after the demo next week",
         "lets not do the Q3 forecast yet, wait til the Hooli deal closes",
         "let's not touch the changelog yet please",
+        // Shared for awareness, with nothing asked of the reader.
+        "For your awareness only: the offer letter template was updated",
+        "No changes are required.",
+        "sharing for context only, you dont need to do anything with this",
     ] {
         assert!(declines_work(s, s.ends_with('?')), "{s}");
     }
