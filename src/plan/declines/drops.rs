@@ -47,7 +47,9 @@ pub(super) fn calls_off(rest: &[String]) -> bool {
     let w: Vec<&str> = rest.iter().map(String::as_str).collect();
     let named: &[&str] = match w.as_slice() {
         ["let's" | "lets", v, named @ ..] | [v, named @ ..] if CALLS_OFF.contains(v) => named,
-        ["hold", "off", "on", named @ ..] => named,
+        ["let's" | "lets", "hold", "off", "on", named @ ..] | ["hold", "off", "on", named @ ..] => {
+            named
+        }
         _ => return false,
     };
     let Some(end) = named.iter().take(7).rposition(|x| WORK.contains(x)) else {
@@ -141,6 +143,9 @@ mod tests {
         assert!(calls_off(&w("pause all the angularjs upgrade work")));
         assert!(calls_off(&w(
             "hold off on the oracle postgres migration plan until legal signs off on the contract"
+        )));
+        assert!(calls_off(&w(
+            "let's hold off on the onboarding redesign until the new copy lands"
         )));
     }
 
