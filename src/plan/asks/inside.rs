@@ -11,7 +11,7 @@ use crate::plan::task_words::{opens_on_pronoun, starts_joined_task, starts_task,
 /// scene before it named, or on a new object: "settings page looks like
 /// every admin template, give it more character", "the older files are
 /// full of casts, replace those with shoehorn", "the page feels sluggish,
-/// do the perf audit first".
+/// do the perf audit first", "…gives 500 on cents, fix that one".
 ///
 /// Each piece is read up to the comma after it, so a sentence of many
 /// commas is read once, not once per comma from there to its end.
@@ -51,7 +51,11 @@ pub(super) fn splices_command(sentence: &str) -> bool {
             && matches!(first.as_slice(), [v, o, ..]
             if (starts_task(v) || starts_joined_task(v) || *v == "do")
                 && OBJECT_OPENERS.contains(o));
-        opens_on_pronoun(&first) || on_object
+        // "…gives 500 when the amount has cents, fix that one": "that one"
+        // stands for the thing told as "it" would.
+        let on_that_one = matches!(first.as_slice(), [v, "those" | "this", "one", ..]
+            if starts_joined_task(v));
+        opens_on_pronoun(&first) || on_object || on_that_one
     })
 }
 

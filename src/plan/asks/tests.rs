@@ -74,6 +74,8 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "and get a code review",
         "get the API tests green against staging",
         "get our docs updated for v2",
+        // The scene, then a command on "that one".
+        "refund endpoint gives 500 when the amount has cents, fix that one",
     ] {
         assert!(is_request(s), "{s}");
     }
