@@ -67,6 +67,8 @@ REPOS=(
   jscraik/Agent-Skills
   Neplich/dev-agent-skills
   Gamaroff/agent-skills
+  seancdavis/claude-skills
+  pproenca/dot-skills
 )
 
 # corpus/machine: <skill-name> <owner/repo> <skill folder in that repo ("." = root)>
@@ -394,8 +396,9 @@ PY
 # Repositories laid out for the blind sets only, not harvested: their cases
 # would change the authors' set whose figures the notes compare across
 # sessions (jscraik/Agent-Skills' are also templates, "Handle an edge case
-# for <skill> …", not requests a person types).
-NO_HARVEST=" yigitkonur/skills-by-yigitkonur jscraik/Agent-Skills Neplich/dev-agent-skills Gamaroff/agent-skills "
+# for <skill> …", not requests a person types). The newer ones ship no
+# trigger tests of their own.
+NO_HARVEST=" yigitkonur/skills-by-yigitkonur jscraik/Agent-Skills Neplich/dev-agent-skills Gamaroff/agent-skills seancdavis/claude-skills pproenca/dot-skills "
 harvest=()
 for repo in "${present[@]}"; do
   [[ $NO_HARVEST == *" $repo "* ]] || harvest+=("$repo")
