@@ -461,6 +461,19 @@ fn says_it_wants(sentence: &str) -> bool {
             && !only_negated(&t, m.trim_end())
             && !only_asks_opinion(&t, m.trim_end())
     }) || wants_it_done(&t)
+        || relays_a_want(&t)
+}
+
+/// True when `t` (lowercased) relays someone's want of a thing: "my
+/// manager wants a deck on Q3", "CS also wants the screenshot walkthrough
+/// added to the guide". Not a want to know or do ("he wants to know…"),
+/// nor "needs", which more often says what a thing lacks ("our seed deck
+/// needs a believable number", "marketing needs a link by 3pm").
+fn relays_a_want(t: &str) -> bool {
+    let w = words_of(t);
+    w.windows(2).any(|p| {
+        p[0].0 == "wants" && matches!(p[1].0.as_str(), "a" | "an" | "the" | "our" | "some")
+    })
 }
 
 /// True when every "would you" of `t` follows a word that asks: "which

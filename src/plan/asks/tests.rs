@@ -61,6 +61,7 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "record sales rose in May",
         "get that done",
         "get a few fresh takes",
+        "he wants to know if it works",
         "post mortem notes",
     ] {
         assert!(!is_request(s), "{s}");
@@ -74,6 +75,9 @@ fn a_verb_of_work_and_its_object_is_a_command() {
         "and get a code review",
         "get the API tests green against staging",
         "get our docs updated for v2",
+        // Someone's want of a thing, relayed.
+        "and CS also wants the screenshot walkthrough added to the user guide",
+        "my manager wants a deck on the Q3 numbers by friday",
         // The scene, then a command on "that one".
         "refund endpoint gives 500 when the amount has cents, fix that one",
     ] {
