@@ -97,13 +97,16 @@ fn the_things_a_count_points_back_to_are_the_work() {
     let c = split("the skills table is in random order and the intro is padded. fix both");
     assert_eq!(c[0].object_of, Some(1), "{c:?}");
     assert!(!c[0].context, "{c:?}");
-    // The count alone points back too.
+    // The count alone points back too. (Not after "finance wants a
+    // sheet": a relayed want asks on its own.)
     for ask in ["both please", "all three, thanks", "both of them pls"] {
         let c = split(&format!(
-            "finance wants a sheet and the VP wants a memo. {ask}"
+            "finance has no sheet for it and the VP has no memo. {ask}"
         ));
         assert_eq!(c[0].object_of, Some(1), "{ask}: {c:?}");
     }
+    let c = split("finance wants a sheet and the VP wants a memo. both please");
+    assert!(!c[0].context, "{c:?}");
     let c = split("finance wants a sheet. both teams agree");
     assert_eq!(c[0].object_of, None, "{c:?}");
 }
