@@ -343,6 +343,10 @@ fn a_choice_between_two_things_asks_to_know() {
     assert!(!asks_a_choice("can you merge or rebase it"));
     assert!(!asks_a_choice("rebase the branch onto main or merge it"));
     assert!(!asks_a_choice("tabs"));
+    // A count is no choice: "…draft the first message plus two or three
+    // nudges if they don't answer?"
+    assert!(!asks_a_choice("two or three nudges if they don't answer"));
+    assert!(!asks_a_choice("2 or 3 options for the logo"));
 }
 
 #[test]

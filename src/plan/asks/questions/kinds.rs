@@ -60,7 +60,8 @@ pub(super) fn asks_about_agent(w: &[(String, usize, usize)]) -> bool {
 /// things to choose: "obsidian or notion for personal notes?", "git merge
 /// or rebase for a long-lived branch?". The choice opens it, in a few
 /// words; not about the person's own things ("our repo: merge or
-/// rebase?"), and not a request ("can you merge or rebase it?").
+/// rebase?"), not a request ("can you merge or rebase it?"), and not a
+/// count ("two or three nudges").
 pub fn asks_a_choice(text: &str) -> bool {
     let w = words_of(text);
     let word = |i: usize| w.get(i).map_or("", |x| x.0.as_str());
@@ -72,5 +73,15 @@ pub fn asks_a_choice(text: &str) -> bool {
         word(0),
         "can" | "could" | "would" | "will" | "please" | "pls"
     ) || is_request(text) && or_at != Some(1);
-    !mine && !request && w.len() <= 12 && or_at.is_some_and(|k| k + 1 < w.len())
+    // "two or three nudges", "2 or 3 options": a count, not a choice.
+    let count = or_at.is_some_and(|k| is_count(word(k - 1)) && is_count(word(k + 1)));
+    !mine && !request && !count && w.len() <= 12 && or_at.is_some_and(|k| k + 1 < w.len())
+}
+
+/// True when `w` is a small count, in words or digits.
+fn is_count(w: &str) -> bool {
+    const COUNTS: &[&str] = &[
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "a", "few",
+    ];
+    COUNTS.contains(&w) || !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
 }
