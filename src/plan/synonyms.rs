@@ -106,9 +106,10 @@ pub fn is_document(term: &str) -> bool {
 /// True when `text` names a document as a file: a file name with a
 /// document's extension ("onboarding-guide.docx", "as a .docx"), or a
 /// document format after "as" or "into" ("invoices as PDFs", "turned into
-/// a proper Word document"), or before "file" ("the acrobat file in
-/// ~/Downloads"). Not a format named as a topic ("the iOS share
-/// sheet crashes", "real-time sync for spreadsheets").
+/// a proper Word document"), before "file" ("the acrobat file in
+/// ~/Downloads"), or as a plural extension ("all PDFs"). Not a format
+/// named as a topic ("the iOS share sheet crashes", "real-time sync for
+/// spreadsheets").
 pub fn names_document_file(text: &str) -> bool {
     let document = |t: Option<&str>| t.is_some_and(is_document);
     let by_extension = text.split_whitespace().any(|token| {
@@ -129,7 +130,14 @@ pub fn names_document_file(text: &str) -> bool {
     let before_file = words
         .windows(2)
         .any(|p| matches!(p[1].as_str(), "file" | "files" | "attachment") && document(word(&p[0])));
+    // "all PDFs", "the 12 docxs": a format's extension, plural, names
+    // the files themselves.
+    let plural_extension = words.iter().any(|w| {
+        w.strip_suffix('s')
+            .is_some_and(|x| matches!(x, "pdf" | "docx" | "xlsx" | "pptx"))
+    });
     before_file
+        || plural_extension
         || words.iter().enumerate().any(|(i, w)| {
             (w == "as" || w == "into")
                 && (i + 1..words.len().min(i + 4)).any(|j| {
@@ -281,6 +289,7 @@ mod tests {
             "HR wants the letter turned into a proper Word document",
             "the numbers are in q3.xlsx",
             "the supplement (the acrobat file in ~/Downloads) has 4 tables",
+            "40 vendor invoices in ./invoices, all PDFs, a few of them scanned",
         ] {
             assert!(names_document_file(t), "{t}");
         }
@@ -292,6 +301,7 @@ mod tests {
             "see e.g. the docs",
             "file a ticket about the slides",
             "the problem is a spreadsheet culture",
+            "we talk a lot about pdf tooling",
         ] {
             assert!(!names_document_file(t), "{t}");
         }
