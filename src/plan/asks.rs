@@ -470,6 +470,11 @@ fn says_it_wants(sentence: &str) -> bool {
 /// nor "needs", which more often says what a thing lacks ("our seed deck
 /// needs a believable number", "marketing needs a link by 3pm").
 fn relays_a_want(t: &str) -> bool {
+    // Most sentences hold no "wants": the search says so before any word
+    // is read.
+    if !t.contains("wants") {
+        return false;
+    }
     let w = words_of(t);
     w.windows(2).any(|p| {
         p[0].0 == "wants" && matches!(p[1].0.as_str(), "a" | "an" | "the" | "our" | "some")

@@ -132,10 +132,9 @@ pub fn names_document_file(text: &str) -> bool {
         .any(|p| matches!(p[1].as_str(), "file" | "files" | "attachment") && document(word(&p[0])));
     // "all PDFs", "the 12 docxs": a format's extension, plural, names
     // the files themselves.
-    let plural_extension = words.iter().any(|w| {
-        w.strip_suffix('s')
-            .is_some_and(|x| matches!(x, "pdf" | "docx" | "xlsx" | "pptx"))
-    });
+    let plural_extension = words
+        .iter()
+        .any(|w| w.strip_suffix('s').is_some_and(is_document));
     before_file
         || plural_extension
         || words.iter().enumerate().any(|(i, w)| {
