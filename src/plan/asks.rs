@@ -410,6 +410,12 @@ fn says_it_wants(sentence: &str) -> bool {
         "can u",
         "could u",
         "would u",
+        // "can we get it generated from the commits", "could we have a
+        // short loop of the mascot": a thing asked for, in the plural.
+        "can we get",
+        "could we get",
+        "can we have",
+        "could we have",
         "help me",
         "help with",
         "i need",

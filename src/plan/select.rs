@@ -16,6 +16,12 @@
 //!    that refers back ("…, then build the powerpoint using it") is not
 //!    given to the skill the clause before it took when another skill fits
 //!    its own words better: what "it" stands for is already served. A
+//!    clause whose "them" stands for a scene that a skill fits with
+//!    [`BORROWED_LEAD`] times the evidence of the best fit on the clause's
+//!    own words goes to that skill ("…<<<<<<< markers in 4 files. help me
+//!    sort them out"). A clause that opens with a skill's name as its
+//!    command ("…then commit the merge") is not given to another on the
+//!    other clauses' words when that skill has more of its own. A
 //!    skill bound to a product the request never names, whose name holds
 //!    the clause's words but not its command ("write the implementation
 //!    plan from the spec", `notion-spec-to-implementation`), gives the
@@ -137,6 +143,10 @@ pub const WHOLE_AT: f64 = 1.2;
 /// request read whole fits with [`WHOLE_AT`] evidence and this many times
 /// the evidence the chosen one has there (rule 4).
 pub const WHOLE_SHARE: f64 = 1.5;
+/// How many times the evidence of the best fit on the clause's own words a
+/// fit on only what its "them" stands for needs to be chosen first (see
+/// `first_fit`).
+pub const BORROWED_LEAD: f64 = 2.0;
 /// A term the chosen skill holds at least this strongly is explained by it.
 const EXPLAINED: f64 = 0.2;
 
@@ -354,9 +364,7 @@ fn clause_picks(
             }
             continue;
         }
-        // A skill that matches the clause's own words comes before one that
-        // matches only what its "this" stands for.
-        let mut first = pick(&fits, |i| !fits[i].only_borrowed).or_else(|| pick(&fits, |_| true));
+        let mut first = first_fit(query, ranked, clause, &fits);
         // "pick a theme for the deck, then build the powerpoint using it":
         // what "it" stands for is the clause before, served by its own
         // skill; a skill that fits this clause's own words better does the
@@ -399,6 +407,36 @@ fn clause_picks(
     });
     picks.sort_by(|a, b| b.2[b.1].own.total_cmp(&a.2[a.1].own).then(a.0.cmp(&b.0)));
     picks
+}
+
+/// The best fit of a clause that asks for work. A skill that matches the
+/// clause's own words comes before one that matches only what its "this"
+/// stands for, unless that one has [`BORROWED_LEAD`] times its evidence:
+/// "…<<<<<<< markers in 4 files. help me sort them out" is about the
+/// files. A skill whose name the clause opens with as its command, with
+/// more evidence from the clause's own words, is not outdone on the other
+/// clauses' words alone: "…sort that out and then commit the merge".
+fn first_fit(
+    query: &Query,
+    ranked: &[Relevance],
+    clause: &QueryClause,
+    fits: &[Fit],
+) -> Option<usize> {
+    let mut first = pick(fits, |i| !fits[i].only_borrowed).or_else(|| pick(fits, |_| true));
+    if let (Some(f), Some(b)) = (first, pick(fits, |i| fits[i].only_borrowed)) {
+        if fits[b].total >= BORROWED_LEAD * fits[f].total {
+            first = Some(b);
+        }
+    }
+    let f = first?;
+    let commands = |i: usize| {
+        i != f
+            && fits[i].own > fits[f].own
+            && opens_with_task_verb(&clause.text)
+            && name_commands(&ranked[i], clause)
+            && clause.sequence.first().is_some_and(|&t| !query.weak[t])
+    };
+    pick(fits, commands).or(first)
 }
 
 /// The skill of a document that a scene names as a file ("the numbers are
