@@ -50,6 +50,35 @@ fn no_skills_is_said_as_such() {
 }
 
 #[test]
+fn a_cloned_repository_with_hidden_skills_is_pointed_at_them() {
+    // A repository keeps its skills in `.claude/skills`; a root's hidden
+    // folders are not walked (DESIGN §2), so `--catalog <repo>` finds
+    // none. The error names the folder to pass instead.
+    let sb = Sandbox::repository();
+    let skill = sb.path().join("clone/.claude/skills/notes");
+    std::fs::create_dir_all(&skill).unwrap();
+    std::fs::write(
+        skill.join("SKILL.md"),
+        "---\nname: notes\ndescription: Take notes.\n---\n",
+    )
+    .unwrap();
+    let clone = sb.path().join("clone");
+    let hidden = clone.join(".claude/skills");
+    sb.re0()
+        .args(["--catalog", clone.to_str().unwrap(), "plan", "take notes"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "pass --catalog {} (a root's hidden folders are not walked)",
+            hidden.display()
+        )));
+    sb.re0()
+        .args(["--catalog", hidden.to_str().unwrap(), "plan", "take notes"])
+        .assert()
+        .success();
+}
+
+#[test]
 fn a_failing_selector_is_described_in_words() {
     let sb = Sandbox::repository();
     sb.re0()

@@ -3,6 +3,7 @@
 
 use super::context::Context;
 use super::output;
+use crate::catalog::clients::views::PROJECT_SKILL_DIRS;
 use crate::catalog::{Catalog, Client, Skill};
 use crate::contract::Effective;
 use crate::diag::Severity;
@@ -190,16 +191,39 @@ fn entry<'a>(ctx: &'a Context, s: &'a Skill, clients: Vec<Client>) -> Entry<'a> 
 /// "No skills found in N roots", naming them, and how to add some.
 pub fn no_skills(catalog: &Catalog) -> String {
     format!(
-        "No skills found in {}.\nPass {HOW_TO_ADD}.\n",
-        roots_named(catalog)
+        "No skills found in {}.\nPass {}.\n",
+        roots_named(catalog),
+        how_to_add(catalog)
     )
 }
 
 /// [`no_skills`] as one line, for an error.
 pub fn no_skills_line(catalog: &Catalog) -> String {
     format!(
-        "no skills found in {}: pass {HOW_TO_ADD}",
-        roots_named(catalog)
+        "no skills found in {}: pass {}",
+        roots_named(catalog),
+        how_to_add(catalog)
+    )
+}
+
+/// How to add skills, after "pass": the hidden skill folders inside a
+/// root, when a root holds some (a cloned repository keeps its skills in
+/// `.claude/skills`, which a root's walk skips, DESIGN §2), else
+/// [`HOW_TO_ADD`].
+fn how_to_add(catalog: &Catalog) -> String {
+    let inside: Vec<String> = catalog
+        .roots
+        .iter()
+        .flat_map(|r| PROJECT_SKILL_DIRS.iter().map(move |d| r.path.join(d)))
+        .filter(|p| p.is_dir())
+        .map(|p| format!("--catalog {}", p.display()))
+        .collect();
+    if inside.is_empty() {
+        return HOW_TO_ADD.to_string();
+    }
+    format!(
+        "{} (a root's hidden folders are not walked)",
+        inside.join(" ")
     )
 }
 

@@ -168,18 +168,11 @@ impl Discovery {
         let skills = Layout::Skills;
         for dir in &self.project {
             let one = std::slice::from_ref(dir);
-            v.project(
-                one,
-                &[".agents/skills", ".agent/skills", ".claude/skills"],
-                skills,
-            );
-            v.project(
-                one,
-                &[".codex/skills", ".cursor/skills", ".gemini/skills"],
-                skills,
-            );
-            v.project(one, &[".opencode/skills"], Layout::SkillsAndFiles);
-            v.project(one, &[".github/skills"], skills);
+            let [a, b, c, d, e, f, o, g] = PROJECT_SKILL_DIRS;
+            v.project(one, &[a, b, c], skills);
+            v.project(one, &[d, e, f], skills);
+            v.project(one, &[o], Layout::SkillsAndFiles);
+            v.project(one, &[g], skills);
             v.project(one, &[".claude/commands"], Layout::Commands);
         }
         if let Some(h) = &self.homes {
@@ -276,3 +269,17 @@ pub fn describe() -> &'static str {
 ~/.config/opencode/skills, ~/.copilot/skills, ~/.claude/commands; installed \
 Claude Code, Codex, Copilot CLI plugins and Gemini CLI extensions; /etc/codex/skills"
 }
+
+/// The hidden folders of a project that hold skills, in the union's order
+/// (DESIGN §2): read from the current folder up, and named when a root
+/// given by hand holds one but no skill of its own.
+pub const PROJECT_SKILL_DIRS: [&str; 8] = [
+    ".agents/skills",
+    ".agent/skills",
+    ".claude/skills",
+    ".codex/skills",
+    ".cursor/skills",
+    ".gemini/skills",
+    ".opencode/skills",
+    ".github/skills",
+];
