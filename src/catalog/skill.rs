@@ -122,10 +122,10 @@ pub struct Skill {
     pub ges: Option<PathBuf>,
     /// The opening prose of the body (up to [`SUMMARY_BYTES`]), which
     /// selection reads as a weak field: terse descriptions often leave the
-    /// words people use to the body's first lines.
-    /// Only its profile reads it, so once the profile is made for the
+    /// words people use to the body's first lines; and `when_to_use`.
+    /// Only its profile reads them, so once the profile is made for the
     /// catalog index (or read from it) the summary is dropped.
-    pub summary: Option<String>,
+    pub summary: Option<Box<ProfileText>>,
     /// Relations its body states to other skills (for ordering plans).
     pub body_links: Vec<crate::plan::infer::BodyLink>,
     /// How it is invoked, from its root.
@@ -137,6 +137,17 @@ pub struct Skill {
     /// Boxed: a command that scores nothing never makes one, and a skill
     /// is held by the 100,000.
     pub profile: std::sync::OnceLock<Box<crate::plan::profile::Profile>>,
+}
+
+/// What only a skill's profile reads, dropped once the profile is made:
+/// held in one box, since most skills are kept long after.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileText {
+    /// The opening prose of the body (up to [`SUMMARY_BYTES`]).
+    pub body: Option<String>,
+    /// Claude Code's `when_to_use`: when to invoke the skill, which the
+    /// client reads beside the description to choose it.
+    pub when_to_use: Option<String>,
 }
 
 /// How much of the body's opening prose a skill keeps.
@@ -272,7 +283,12 @@ pub fn load(mut c: Candidate) -> Skill {
         }
     };
     if keeps_summaries() {
-        skill.summary = summary_of(split.body);
+        skill.summary = summary_of(split.body).map(|s| {
+            Box::new(ProfileText {
+                body: Some(s),
+                when_to_use: None,
+            })
+        });
     }
     skill.body_links = crate::plan::infer::body_links(split.body);
     let keys = KeyLines::index(split.yaml, split.yaml_line);
@@ -371,6 +387,12 @@ fn read_frontmatter(skill: &mut Skill, map: &Mapping, keys: &KeyLines) {
         let d = d.trim();
         if !d.is_empty() {
             skill.description = Some(d.into());
+        }
+    }
+    if let Some(Value::String(w)) = crate::yaml::get(map, "when_to_use") {
+        let w = w.trim();
+        if !w.is_empty() && keeps_summaries() {
+            skill.summary.get_or_insert_default().when_to_use = Some(w.to_string());
         }
     }
     let found = spec::check(skill, map, keys);

@@ -164,12 +164,37 @@ impl<'d> Described<'d> {
     }
 }
 
+/// The description with Claude Code's `when_to_use` after it as its "Use
+/// when…" part, which the client reads with it to choose the skill; none
+/// when the skill has no `when_to_use`.
+fn with_when(skill: &Skill) -> Option<String> {
+    let w = skill.summary.as_ref()?.when_to_use.as_deref()?;
+    let d = skill.description.as_deref().unwrap_or("").trim_end();
+    let lower = w.to_ascii_lowercase();
+    let w = ["use when", "when"]
+        .iter()
+        .find(|p| {
+            lower.starts_with(*p) && !lower[p.len()..].starts_with(|c: char| c.is_alphanumeric())
+        })
+        .map_or(w, |p| w[p.len()..].trim_start_matches([' ', ':', ',']));
+    let stop = if d.is_empty() || d.ends_with(['.', '!', '?']) {
+        ""
+    } else {
+        "."
+    };
+    Some(format!("{d}{stop} Use when {w}"))
+}
+
 fn build(skill: &Skill, a: &mut Terms) -> Profile {
     let mut p = Profile::default();
-    let d = skill.description.as_deref().unwrap_or("");
+    let described_with_when = with_when(skill);
+    let d = described_with_when
+        .as_deref()
+        .unwrap_or_else(|| skill.description.as_deref().unwrap_or(""));
     // Terms take about the bytes of the words they come from: room for
     // them at once, not grown term by term.
-    let room = skill.name.len() + d.len() + skill.summary.as_ref().map_or(0, String::len);
+    let body = skill.summary.as_ref().and_then(|t| t.body.as_deref());
+    let room = skill.name.len() + d.len() + body.map_or(0, str::len);
     let mut terms = String::with_capacity(room + 64);
     a.add(&skill.name, &mut terms);
     p.ends[0] = terms.len() as u32;
@@ -212,7 +237,7 @@ fn build(skill: &Skill, a: &mut Terms) -> Profile {
         a.add(t, &mut terms);
     }
     p.ends[5] = terms.len() as u32;
-    if let Some(b) = &skill.summary {
+    if let Some(b) = body {
         a.add(b, &mut terms);
     }
     p.ends[6] = terms.len() as u32;
@@ -262,6 +287,38 @@ mod tests {
         let mut s = crate::catalog::skill::blank(name);
         s.description = Some(description.into());
         s
+    }
+
+    #[test]
+    fn when_to_use_follows_the_description_as_its_use_when_part() {
+        let mut s = skill("x", "Techniques for hard problems");
+        assert_eq!(with_when(&s), None);
+        for (w, want) in [
+            (
+                "when stuck on a problem",
+                "Techniques for hard problems. Use when stuck on a problem",
+            ),
+            (
+                "Use when: the build is red",
+                "Techniques for hard problems. Use when the build is red",
+            ),
+            (
+                "whenever a page is slow",
+                "Techniques for hard problems. Use when whenever a page is slow",
+            ),
+            (
+                "a deploy failed",
+                "Techniques for hard problems. Use when a deploy failed",
+            ),
+        ] {
+            s.summary.get_or_insert_default().when_to_use = Some(w.to_string());
+            assert_eq!(with_when(&s).as_deref(), Some(want));
+        }
+        s.description = Some("Fixes builds.".into());
+        assert_eq!(
+            with_when(&s).as_deref(),
+            Some("Fixes builds. Use when a deploy failed")
+        );
     }
 
     proptest::proptest! {
