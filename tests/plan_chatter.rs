@@ -33,6 +33,24 @@ fn news_or_an_opinion_under_a_heading_plans_nothing() {
 }
 
 #[test]
+fn laughter_or_thanks_anywhere_in_a_message_that_asks_nothing_plans_nothing() {
+    for intent in [
+        // Thanks that ends a piece, not the message's first word.
+        "great standup yesterday thx, the team loved the new slides",
+        // Laughter anywhere, by word or by emoji.
+        "my cat's litter box has a cleaner design doc than our monolith 😂",
+        "our merge conflicts have merge conflicts lol",
+    ] {
+        assert_plans_nothing(intent);
+    }
+    // A request beside it still asks.
+    assert_eq!(
+        targets(&plan("turn the standup notes into slides lol", &[])),
+        ["slides"]
+    );
+}
+
+#[test]
 fn thanks_after_a_report_of_work_done_plans_nothing() {
     for intent in [
         "that fixed it, the slide deck renders now. ty",

@@ -174,6 +174,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let chatter = || {
         (super::declines::opens_with_interjection(intent)
             || super::declines::thanks_later(intent)
+            || super::declines::reacts_anywhere(intent)
             || super::declines::says_aside(intent)
             || super::declines::opens_informing(intent)
             || super::declines::tells_the_past(intent)

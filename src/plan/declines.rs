@@ -457,7 +457,7 @@ use tails::{declines_as, is_tail, names_a_part};
 
 pub use judgements::only_praises;
 use openings::informs;
-pub use openings::{opens_informing, opens_with_interjection, thanks_later};
+pub use openings::{opens_informing, opens_with_interjection, reacts_anywhere, thanks_later};
 pub use reports::{reports_done, reports_work_done, tells_the_past};
 #[cfg(test)]
 mod tests;

@@ -82,6 +82,34 @@ pub fn thanks_later(intent: &str) -> bool {
         })
 }
 
+/// True when a piece of `intent` (cut at marks) ends with thanks ("great
+/// retro yesterday thx, team loved the format"), or it laughs anywhere
+/// ("…she even added a moat for security 😂", "… lol"). The caller reads
+/// it only where nothing is asked and nothing fails, as it reads an
+/// interjection.
+pub fn reacts_anywhere(intent: &str) -> bool {
+    const THANKS: &[&str] = &["thank you", "thanks", "thx", "ty", "tysm", "cheers"];
+    const LAUGHS: &[&str] = &["haha", "hahaha", "lmao", "lol", "rofl"];
+    if intent.contains(['😂', '🤣', '😆', '😅']) {
+        return true;
+    }
+    let lower = intent.to_lowercase();
+    let words = words_of(&lower);
+    if words.iter().any(|(w, _, _)| LAUGHS.contains(&w.as_str())) {
+        return true;
+    }
+    // A piece that is thanks, or ends with it: "…, thx", "great retro
+    // yesterday thx".
+    lower.split([',', '.', '!', '?', ';', '\n']).any(|piece| {
+        let piece = piece.trim();
+        THANKS.iter().any(|t| {
+            piece
+                .strip_suffix(t)
+                .is_some_and(|rest| rest.is_empty() || rest.ends_with(' '))
+        })
+    })
+}
+
 /// Words of praise that open a message as an interjection when a mark
 /// follows them: "perfect, that volcano plot is exactly what i needed",
 /// "awesome! the deploy went through". Not "perfect the pitch", a verb.

@@ -27,6 +27,21 @@ fn laughter_thanks_or_a_sigh_opens_a_message() {
 }
 
 #[test]
+fn thanks_that_ends_a_piece_or_laughter_anywhere_reacts() {
+    assert!(reacts_anywhere(
+        "great retro yesterday thx, team loved the sailboat format"
+    ));
+    assert!(reacts_anywhere("the deck went over well. thank you"));
+    assert!(reacts_anywhere("she even added a moat for security 😂"));
+    assert!(reacts_anywhere("our monolith is a lego castle lol"));
+    assert!(!reacts_anywhere("thank-you notes for the speakers"));
+    assert!(!reacts_anywhere("a city map for the offsite"));
+    assert!(!reacts_anywhere(
+        "the lollipop chart for the quarterly deck"
+    ));
+}
+
+#[test]
 fn stepping_away_is_read_apart_from_declining() {
     assert!(says_aside("Anyway, coffee time, back in 20."));
     assert!(says_aside("the CI failed again overnight. brb"));
