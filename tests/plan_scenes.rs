@@ -362,3 +362,47 @@ fn a_clause_of_time_about_the_work_alone_is_scene() {
         "{row}"
     );
 }
+
+#[test]
+fn a_command_after_its_scene_or_another_matter_told_is_a_task_of_its_own() {
+    // Each first task had been read as the scene of the request after it,
+    // and dropped.
+    for (intent, want) in [
+        (
+            "the revenue sheet double counts refunds every time a row is edited, fix that. \
+             also make slides from the Q3 summary",
+            &["sheets", "slides"][..],
+        ),
+        (
+            "the CI pipeline takes 40 minutes a run, sort out the workflow. and separately \
+             make slides from the Q3 summary",
+            &["fix-ci", "slides"],
+        ),
+        (
+            "the CI pipeline takes 40 minutes a run, find where the time goes. and \
+             separately make slides from the Q3 summary",
+            &["fix-ci", "slides"],
+        ),
+        // Another matter, told of the person's own things: its own task.
+        (
+            "make slides from the Q3 summary. unrelated: our CI checks keep timing out on the \
+             integration job",
+            &["slides", "fix-ci"],
+        ),
+        (
+            "make slides from the Q3 summary. also, different issue, our CI checks keep timing \
+             out on the integration job",
+            &["slides", "fix-ci"],
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), want, "{intent}");
+    }
+    // Another matter that tells of nothing of the person's asks nothing.
+    assert_eq!(
+        targets(&plan(
+            "make slides from the Q3 summary. unrelated: the CI conference in lisbon was fun",
+            &[]
+        )),
+        ["slides"]
+    );
+}

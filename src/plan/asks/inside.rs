@@ -55,7 +55,23 @@ pub(super) fn splices_command(sentence: &str) -> bool {
         // stands for the thing told as "it" would.
         let on_that_one = matches!(first.as_slice(), [v, "those" | "this", "one", ..]
             if starts_joined_task(v));
-        opens_on_pronoun(&first) || on_object || on_that_one
+        // "…every time qty changes, fix that": the piece is the verb and
+        // what it stands for, nothing after.
+        let on_that = matches!(first.as_slice(), [v, "those" | "this" | "it" | "them"]
+            if starts_joined_task(v));
+        // "…takes 9 min to build on CI, sort out the Dockerfile": an idiom
+        // of work ("sort out", "clean up") on an object.
+        let idiom = !asks_which
+            && (crate::plan::idioms::commands(&first)
+                || matches!(first.as_slice(), [v, "out" | "up", o, ..]
+                    if (starts_joined_task(v) || matches!(*v, "sort" | "hook" | "wire"))
+                        && OBJECT_OPENERS.contains(o)));
+        // "…~40k runner minutes a month, find where we waste time": a
+        // verb of work on what is to be found out.
+        let on_question = !asks_which
+            && matches!(first.as_slice(), [v, "where" | "why" | "whether" | "how" | "what" | "which", ..]
+            if starts_task(v));
+        opens_on_pronoun(&first) || on_object || on_that_one || on_that || idiom || on_question
     })
 }
 
@@ -101,6 +117,26 @@ mod tests {
 
     fn needs(s: &str) -> bool {
         says_it_needs_work(&words_of(s))
+    }
+
+    #[test]
+    fn a_verb_alone_on_that_an_idiom_of_work_or_a_question_to_find_out_is_spliced() {
+        for s in [
+            "cart store rerenders the whole header every time qty changes, fix that",
+            "the api image is 2.1GB and takes 9 min to build, sort out the Dockerfile",
+            "we burn 40k runner minutes a month, find where we waste time",
+        ] {
+            assert!(splices_command(s), "{s}");
+        }
+        for s in [
+            // A state, not a command; a thing named after "out".
+            "the build went fine, love that",
+            "the release slipped a week, out of our hands",
+            // Asked as a choice, not commanded.
+            "should we rebuild the index, find where it drifts, or leave it",
+        ] {
+            assert!(!splices_command(s), "{s}");
+        }
     }
 
     #[test]

@@ -126,6 +126,51 @@ fn after_apart(sentence: &str) -> Option<&str> {
         .then(|| sentence[end + 1..].trim_start())
 }
 
+/// Phrases that say what follows is another matter than the one before:
+/// "unrelated:", "different issue,", "and totally different:".
+const OTHER_MATTER: &[&[&str]] = &[
+    &["unrelated"],
+    &["also", "unrelated"],
+    &["totally", "unrelated"],
+    &["completely", "unrelated"],
+    &["not", "related"],
+    &["different", "issue"],
+    &["different", "topic"],
+    &["different", "question"],
+    &["different", "thing"],
+    &["totally", "different"],
+    &["completely", "different"],
+    &["separate", "issue"],
+    &["separate", "topic"],
+    &["separate", "thing"],
+    &["separate", "question"],
+    &["other", "thing"],
+    &["another", "thing"],
+    &["on", "another", "note"],
+    &["on", "a", "different", "note"],
+];
+
+/// What follows a phrase of [`OTHER_MATTER`] and its mark, when
+/// `sentence` opens with one, after "and", "also" or "but" ("also,
+/// different issue, after bumping…").
+fn after_other_matter(sentence: &str) -> Option<&str> {
+    let w = words_of(sentence);
+    // A word keeps the mark after it ("unrelated:").
+    let bare = |x: &str| x.trim_end_matches([',', ':', ';']).to_string();
+    let lead = w
+        .iter()
+        .take_while(|(x, _, _)| matches!(bare(x).as_str(), "and" | "also" | "but" | "oh"))
+        .count()
+        .min(2);
+    let p = OTHER_MATTER.iter().find(|p| {
+        w.len() > lead + p.len() && p.iter().zip(&w[lead..]).all(|(a, (b, _, _))| *a == bare(b))
+    })?;
+    let end = w[lead + p.len() - 1].2;
+    let rest = &sentence[end..];
+    rest.starts_with([',', ':', ';', ' '])
+        .then(|| rest.trim_start_matches([',', ':', ';', ' ', '-', '—']))
+}
+
 /// True when `sentence` opens with an adverb that sets its task apart
 /// ("Separately, the lease has pages sideways"), asked for here or in the
 /// sentence after it.
@@ -144,6 +189,14 @@ pub fn asks_apart(sentence: &str) -> bool {
     if after_apart(sentence)
         .is_some_and(|r| is_request_here(r) || crate::plan::declines::a_piece_asks(r))
     {
+        return true;
+    }
+    // "unrelated: our MV3 extension's service worker loses its state":
+    // what is told of the person's own things, or of trouble, as another
+    // matter is work of its own.
+    if after_other_matter(sentence).is_some_and(|r| {
+        is_request_here(r) || super::names_own(r) || crate::plan::idioms::tells_of_trouble(r)
+    }) {
         return true;
     }
     let w = words_of(sentence);
@@ -416,6 +469,27 @@ pub(super) fn asks_of_named(w: &[(String, usize, usize)]) -> bool {
 mod tests {
     use super::*;
     use crate::plan::asks::is_request;
+
+    #[test]
+    fn another_matter_told_of_ones_own_things_or_trouble_is_asked_apart() {
+        for s in [
+            "unrelated: our MV3 extension's service worker loses its state after 30s",
+            "also, different issue, after bumping trpc `createTRPCReact` is undefined and everything is red",
+            "and totally different: my deploy script leaves orphan processes",
+            "separate topic: write the launch email",
+        ] {
+            assert!(asks_apart(s), "{s}");
+        }
+        for s in [
+            // Another matter that tells of no work of the person's.
+            "unrelated: the weather in lisbon is lovely this week",
+            // Not a phrase of another matter.
+            "unrelatedly the deck is for the board",
+            "different issues came up in the retro",
+        ] {
+            assert!(!asks_apart(s), "{s}");
+        }
+    }
 
     #[test]
     fn work_given_to_a_named_agent_is_asked() {
