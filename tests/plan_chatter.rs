@@ -141,3 +141,12 @@ fn asked_to_hold_the_work_under_a_status_heading_plans_nothing() {
         ["design-doc"]
     );
 }
+
+#[test]
+fn pls_leads_a_refusal_as_please_does() {
+    // "pls" had read as a request, so the slides skill was planned on
+    // the words of what is not to be touched.
+    assert_plans_nothing(
+        "pls do NOT touch the CI workflow or the slides, im only reading the repo today",
+    );
+}

@@ -461,9 +461,13 @@ fn says_it_wants(sentence: &str) -> bool {
         "afterwards should you",
         "then should you",
     ];
-    // Whole words: "exactly what I needed" wants nothing more.
+    // Whole words: "exactly what I needed" wants nothing more. Help
+    // thanked for ("many thanks for your help with the migration") is
+    // help given, not asked.
+    let thanked = t.contains("your help") || t.contains("the help");
     MARKERS.iter().any(|m| {
-        has_words(&t, m.trim_end())
+        (!thanked || !m.starts_with("help"))
+            && has_words(&t, m.trim_end())
             && !only_negated(&t, m.trim_end())
             && !only_asks_opinion(&t, m.trim_end())
     }) || wants_it_done(&t)

@@ -40,8 +40,9 @@ fn says_alone((w, lead): &(Vec<String>, usize), phrases: &[&str]) -> bool {
 /// Words that may come before a phrase of [`DECLINES`] in its piece.
 const DECLINE_LEAD: &[&str] = &[
     "actually", "also", "and", "anyway", "btw", "but", "fyi", "honestly", "i", "i'm", "im", "just",
-    "lol", "merely", "nah", "nope", "oh", "ok", "okay", "only", "please", "purely", "really",
-    "simply", "so", "thanks", "uh", "ugh", "um", "wait", "was", "we", "we're", "well", "yeah",
+    "lol", "merely", "nah", "nope", "oh", "ok", "okay", "only", "please", "pls", "plz", "purely",
+    "really", "simply", "so", "thanks", "uh", "ugh", "um", "wait", "was", "we", "we're", "well",
+    "yeah",
 ];
 
 /// Words anywhere in a piece that ask for work, beside those

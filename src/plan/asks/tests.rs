@@ -637,3 +637,13 @@ fn a_verb_of_work_that_opens_a_subject_is_no_command() {
         assert!(is_request(s), "{s}");
     }
 }
+
+#[test]
+fn help_thanked_for_is_no_help_asked() {
+    assert!(!is_request(
+        "Many thanks for your help with the Tailwind migration yesterday"
+    ));
+    assert!(!is_request("thanks for the help with the deck"));
+    assert!(is_request("can you help with the Tailwind migration"));
+    assert!(is_request("help me with the deck"));
+}
