@@ -107,3 +107,18 @@ fn a_numbered_item_that_tells_how_things_are_is_no_step() {
         ["month-close"]
     );
 }
+
+#[test]
+fn commas_in_parentheses_do_not_make_two_things_one_list() {
+    // The details in parentheses had counted as items, so ", and a
+    // spreadsheet…" stayed in the deck's clause: both skills were found
+    // for one task and planned out of the asked order.
+    assert_eq!(
+        targets(&plan(
+            "need two things by friday: a slide deck for the QBR (revenue, churn, pipeline), \
+             and a spreadsheet of the renewals with owners",
+            &[]
+        )),
+        ["slides", "sheets"]
+    );
+}

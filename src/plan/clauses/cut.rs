@@ -16,7 +16,21 @@ use crate::plan::task_words::{
 /// is one list.
 fn listed_before(s: &str, cuts: &[(usize, usize, Link)], at: usize) -> bool {
     let from = cuts.last().map_or(0, |c| c.1);
-    s[from.min(at)..at].matches(',').count() >= 2
+    // Commas in parentheses list the details of one item ("a dashboard
+    // (p99 latency, error rate, queue depth), and a quality gate").
+    let mut depth = 0usize;
+    let commas = s[from.min(at)..at]
+        .bytes()
+        .filter(|&b| {
+            match b {
+                b'(' => depth += 1,
+                b')' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            b == b',' && depth == 0
+        })
+        .count();
+    commas >= 2
 }
 
 /// Where the next task starts when word `i`, after a comma or "and", opens
