@@ -251,12 +251,37 @@ pub(super) fn is_request_here(sentence: &str) -> bool {
     let sentence = main_clause(sentence);
     let w = words_of(sentence);
     opens_as_command(sentence, &w)
+        || names_a_counted_task(&w)
         || says_it_wants(sentence)
         || says_it_needs_work(&w)
         // "It should follow Anthropic's official colors.": what the work
         // must hold to.
         || states_requirement(&w.iter().map(|(x, _, _)| x.as_str()).collect::<Vec<_>>())
             .is_some()
+}
+
+/// True when the words open by naming one of the tasks a count before
+/// announced, as what is to be done (after "is to", a verb whatever it
+/// is, but not "is to blame"): "One is to model our fraud data in
+/// Neo4j", "the other is to fix the flaky test", "the second one is to
+/// write the docs".
+fn names_a_counted_task(w: &[(String, usize, usize)]) -> bool {
+    let x: Vec<&str> = w.iter().take(6).map(|(x, _, _)| x.as_str()).collect();
+    let lead = usize::from(x.first() == Some(&"the"));
+    let Some(&which) = x.get(lead) else {
+        return false;
+    };
+    if !matches!(
+        which,
+        "one" | "first" | "second" | "third" | "other" | "another" | "last"
+    ) {
+        return false;
+    }
+    let k = lead + 1 + usize::from(x.get(lead + 1) == Some(&"one"));
+    matches!(x.get(k), Some(&"is"))
+        && x.get(k + 1) == Some(&"to")
+        && x.get(k + 2)
+            .is_some_and(|v| *v != "blame" && !crate::plan::text::is_stop_word(v))
 }
 
 /// True when `sentence` (its words `w`) opens as a command does: a verb of

@@ -647,3 +647,21 @@ fn help_thanked_for_is_no_help_asked() {
     assert!(is_request("can you help with the Tailwind migration"));
     assert!(is_request("help me with the deck"));
 }
+
+#[test]
+fn a_counted_task_named_as_what_is_to_be_done_asks() {
+    for s in [
+        "One is to model our fraud data in Neo4j",
+        "the other is to fix the flaky checkout test",
+        "The second one is to write the release notes",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    for s in [
+        "one is to blame for the outage",
+        "the other is fine",
+        "one of them is to be expected",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
+}
