@@ -62,3 +62,18 @@ fn can_we_get_it_done_asks_for_the_work() {
     let p = plan_in(GIT, "can we get it done by friday", &[]);
     assert_eq!(p["result"], "zero-steps");
 }
+
+#[test]
+fn another_clauses_words_do_not_outweigh_much_more_evidence_from_a_clauses_own() {
+    // The gate skill fits "gate PR #88…" and, on those words, had also
+    // won the first clause, where the layout skill has far more evidence
+    // from the clause's own words. The layout step was dropped.
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/families",
+            "draft the target feature-based structure for src/, then gate PR #88 against its \
+             import rules"
+        ),
+        ["feature-layout", "feature-layout-gate"]
+    );
+}

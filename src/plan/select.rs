@@ -103,7 +103,7 @@ pub const PHRASE_BONUS: f64 = 0.5;
 pub const NAME_TIE: f64 = 0.05;
 /// Share of a clause's most evidence from its own words that a fit needs
 /// to be chosen for it on the other clauses' words (see `pick`).
-pub const OWN_SHARE: f64 = 0.5;
+pub const OWN_SHARE: f64 = 0.7;
 /// Bonus when the clause spells every word of the skill's name.
 pub const NAME_BONUS: f64 = 0.3;
 /// The least evidence a word found in a skill's declared `triggers` gives.

@@ -64,7 +64,10 @@ fn the_other_clauses_words_do_not_lift_a_fit_with_little_of_its_own() {
     };
     assert_eq!(pick(&[a, b], |_| true), Some(0));
     assert_eq!(pick(&[b, a], |_| true), Some(1));
-    // With half the best of its own, context breaks the tie as before.
-    let b = Fit { own: 0.45, ..b };
+    // Under OWN_SHARE (0.7) of the best of its own, context does not
+    // lift it either; with that share, context breaks the tie as before.
+    let b = Fit { own: 0.55, ..b };
+    assert_eq!(pick(&[a, b], |_| true), Some(0));
+    let b = Fit { own: 0.58, ..b };
     assert_eq!(pick(&[a, b], |_| true), Some(1));
 }
