@@ -19,14 +19,12 @@
 //!    clause whose "them" stands for a scene that a skill fits with
 //!    [`BORROWED_LEAD`] times the evidence of the best fit on the clause's
 //!    own words goes to that skill ("…<<<<<<< markers in 4 files. help me
-//!    sort them out"). A clause that opens with a skill's name as its
-//!    command ("…then commit the merge") is not given to another on the
-//!    other clauses' words when that skill has more of its own. A
-//!    skill bound to a product the request never names, whose name holds
-//!    the clause's words but not its command ("write the implementation
-//!    plan from the spec", `notion-spec-to-implementation`), gives the
-//!    clause to a general skill that holds every word it holds above its
-//!    body, with [`BRAND_SHARE`] of its evidence (see `super::brands`).
+//!    sort them out"). A skill bound to a product the request never
+//!    names, whose name holds the clause's words but not its command
+//!    ("write the implementation plan from the spec",
+//!    `notion-spec-to-implementation`), gives the clause to a general
+//!    skill that holds every word it holds above its body, with
+//!    [`BRAND_SHARE`] of its evidence (see `super::brands`).
 //!
 //! Evidence of a skill for a clause is, over the intent's terms it matches,
 //! `weight * idf * (strength - penalty)` (see [`super::relevance`]): `idf`
@@ -364,7 +362,7 @@ fn clause_picks(
             }
             continue;
         }
-        let mut first = first_fit(query, ranked, clause, &fits);
+        let mut first = first_fit(&fits);
         // "pick a theme for the deck, then build the powerpoint using it":
         // what "it" stands for is the clause before, served by its own
         // skill; a skill that fits this clause's own words better does the
@@ -413,30 +411,15 @@ fn clause_picks(
 /// clause's own words comes before one that matches only what its "this"
 /// stands for, unless that one has [`BORROWED_LEAD`] times its evidence:
 /// "…<<<<<<< markers in 4 files. help me sort them out" is about the
-/// files. A skill whose name the clause opens with as its command, with
-/// more evidence from the clause's own words, is not outdone on the other
-/// clauses' words alone: "…sort that out and then commit the merge".
-fn first_fit(
-    query: &Query,
-    ranked: &[Relevance],
-    clause: &QueryClause,
-    fits: &[Fit],
-) -> Option<usize> {
+/// files.
+fn first_fit(fits: &[Fit]) -> Option<usize> {
     let mut first = pick(fits, |i| !fits[i].only_borrowed).or_else(|| pick(fits, |_| true));
     if let (Some(f), Some(b)) = (first, pick(fits, |i| fits[i].only_borrowed)) {
         if fits[b].total >= BORROWED_LEAD * fits[f].total {
             first = Some(b);
         }
     }
-    let f = first?;
-    let commands = |i: usize| {
-        i != f
-            && fits[i].own > fits[f].own
-            && opens_with_task_verb(&clause.text)
-            && name_commands(&ranked[i], clause)
-            && clause.sequence.first().is_some_and(|&t| !query.weak[t])
-    };
-    pick(fits, commands).or(first)
+    first
 }
 
 /// The skill of a document that a scene names as a file ("the numbers are
