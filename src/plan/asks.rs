@@ -489,7 +489,7 @@ fn says_it_wants(sentence: &str) -> bool {
     // Whole words: "exactly what I needed" wants nothing more. Help
     // thanked for ("many thanks for your help with the migration") is
     // help given, not asked.
-    let thanked = t.contains("your help") || t.contains("the help");
+    let thanked = has_words(&t, "your help") || has_words(&t, "the help");
     MARKERS.iter().any(|m| {
         (!thanked || !m.starts_with("help"))
             && has_words(&t, m.trim_end())

@@ -130,7 +130,6 @@ fn after_apart(sentence: &str) -> Option<&str> {
 /// "unrelated:", "different issue,", "and totally different:".
 const OTHER_MATTER: &[&[&str]] = &[
     &["unrelated"],
-    &["also", "unrelated"],
     &["totally", "unrelated"],
     &["completely", "unrelated"],
     &["not", "related"],
@@ -156,14 +155,15 @@ const OTHER_MATTER: &[&[&str]] = &[
 fn after_other_matter(sentence: &str) -> Option<&str> {
     let w = words_of(sentence);
     // A word keeps the mark after it ("unrelated:").
-    let bare = |x: &str| x.trim_end_matches([',', ':', ';']).to_string();
+    let bare = |x: &str| x.trim_end_matches([',', ':', ';']).len();
+    let is = |x: &String, y: &str| x[..bare(x)] == *y;
     let lead = w
         .iter()
-        .take_while(|(x, _, _)| matches!(bare(x).as_str(), "and" | "also" | "but" | "oh"))
+        .take_while(|(x, _, _)| ["and", "also", "but", "oh"].iter().any(|y| is(x, y)))
         .count()
         .min(2);
     let p = OTHER_MATTER.iter().find(|p| {
-        w.len() > lead + p.len() && p.iter().zip(&w[lead..]).all(|(a, (b, _, _))| *a == bare(b))
+        w.len() > lead + p.len() && p.iter().zip(&w[lead..]).all(|(a, (b, _, _))| is(b, a))
     })?;
     let end = w[lead + p.len() - 1].2;
     let rest = &sentence[end..];
