@@ -647,7 +647,9 @@ fn help_thanked_for_is_no_help_asked() {
     assert!(is_request("can you help with the Tailwind migration"));
     assert!(is_request("help me with the deck"));
     // Whole words: "the helper" thanks for nothing.
-    assert!(is_request("i'd appreciate it if u help me with the helper script"));
+    assert!(is_request(
+        "i'd appreciate it if u help me with the helper script"
+    ));
 }
 
 #[test]
