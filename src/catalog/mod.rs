@@ -11,6 +11,7 @@ pub mod ahead;
 pub mod clients;
 pub mod commands;
 pub mod frontmatter;
+pub mod headless;
 pub mod index;
 pub mod lenient;
 pub mod roots;

@@ -269,6 +269,9 @@ pub fn load(mut c: Candidate) -> Skill {
         Err(e) => {
             let d = fence_problem(e, &skill);
             skill.diagnostics.push(d);
+            if e == FenceError::Missing {
+                read_headless(&mut skill, &text);
+            }
             return skill;
         }
     };
@@ -356,6 +359,16 @@ fn fence_problem(e: FenceError, skill: &Skill) -> Diagnostic {
         d.severity = Severity::Warning;
     }
     d
+}
+
+/// What a file without frontmatter says of itself, read as Claude Code
+/// reads it (see [`super::headless`]): its name stays its folder's, and its
+/// lane stays unreadable.
+fn read_headless(skill: &mut Skill, text: &str) {
+    // The description is the body's opening: a summary of it too would
+    // count the same words twice.
+    skill.description = super::headless::description(text).map(Into::into);
+    skill.body_links = crate::plan::infer::body_links(text);
 }
 
 /// The name and description of frontmatter that is not valid YAML, read
