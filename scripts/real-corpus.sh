@@ -71,6 +71,7 @@ REPOS=(
   pproenca/dot-skills
   daymade/claude-code-skills
   mrgoonie/claudekit-skills
+  Qwayk/safe-agent-skills
 )
 
 # corpus/machine: <skill-name> <owner/repo> <skill folder in that repo ("." = root)>
@@ -400,7 +401,7 @@ PY
 # sessions (jscraik/Agent-Skills' are also templates, "Handle an edge case
 # for <skill> …", not requests a person types). The newer ones ship no
 # trigger tests of their own.
-NO_HARVEST=" yigitkonur/skills-by-yigitkonur jscraik/Agent-Skills Neplich/dev-agent-skills Gamaroff/agent-skills seancdavis/claude-skills pproenca/dot-skills daymade/claude-code-skills mrgoonie/claudekit-skills "
+NO_HARVEST=" yigitkonur/skills-by-yigitkonur jscraik/Agent-Skills Neplich/dev-agent-skills Gamaroff/agent-skills seancdavis/claude-skills pproenca/dot-skills daymade/claude-code-skills mrgoonie/claudekit-skills Qwayk/safe-agent-skills "
 harvest=()
 for repo in "${present[@]}"; do
   [[ $NO_HARVEST == *" $repo "* ]] || harvest+=("$repo")

@@ -67,3 +67,53 @@ fn a_bound_skill_whose_name_holds_the_command_still_serves() {
         ["deploy-to-harbor"]
     );
 }
+
+/// Skills that each wrap one online service, shaped like the public
+/// catalogs of API wrappers: `<product>-api-safe-cli`, and some whose
+/// `SKILL.md` has no frontmatter at all.
+const WRAPPERS: &str = "fixtures/plan/service-wrappers";
+
+#[test]
+fn a_request_that_names_the_product_a_skill_wraps_takes_it() {
+    // "ledgerly" is the only word the skill matches: the product its name
+    // is made of, named as the place the work is done.
+    assert_eq!(
+        planned_in(WRAPPERS, "export paid members from our ledgerly site"),
+        ["ledgerly-api-safe-cli"]
+    );
+    // A product that only qualifies the thing worked on is no place of work.
+    assert!(planned_in(WRAPPERS, "translate this ledgerly macro to german").is_empty());
+    // A product of two words needs both: "signed off" is not Dropline Sign.
+    assert!(planned_in(
+        WRAPPERS,
+        "no need to touch the contract, legal already signed off on it"
+    )
+    .is_empty());
+    // A word two skills' names share names neither product.
+    assert!(planned_in(WRAPPERS, "export last week's numbers from ads").is_empty());
+    // A name with a word of its own work wraps nothing: the GIF maker
+    // does not serve every request that names its chat product.
+    assert!(planned_in(WRAPPERS, "share the launch video in kestrel").is_empty());
+}
+
+#[test]
+fn a_skill_without_frontmatter_is_offered_as_a_handoff() {
+    // Claude Code reads a SKILL.md with no frontmatter as named for its
+    // folder and described by its first paragraph; re0 keeps its lane
+    // unreadable, so the step is the person's.
+    let p = plan_in(WRAPPERS, "pull last week's invoices from tallybook", &[]);
+    assert_eq!(targets(&p), ["tallybook"]);
+    let step = &p["steps"][0];
+    assert_eq!(step["type"], "user-handoff");
+    let reason = step["reason"].as_str().unwrap();
+    assert!(reason.contains("no frontmatter"), "{reason}");
+    // `check` still reports the missing frontmatter as an error.
+    let (mut cmd, _home) = common::re0_repo();
+    let out = cmd.args(["check", WRAPPERS]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("tallybook/SKILL.md:1:1: error[frontmatter-missing]"),
+        "{text}"
+    );
+}

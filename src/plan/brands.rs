@@ -57,6 +57,70 @@ pub fn foreign(brands: &[String], terms: &[String]) -> bool {
     !brands.is_empty() && !brands.iter().any(|b| terms.contains(b))
 }
 
+/// Words of a skill's name that say how it reaches its product, not which
+/// product: `stripe-api-safe-cli`, `hubspot-agent-tool`.
+pub const WRAPPER_WORDS: &[&str] = &[
+    "api",
+    "apis",
+    "cli",
+    "safe",
+    "agent",
+    "tool",
+    "tools",
+    "skill",
+    "sdk",
+    "mcp",
+    "reader",
+    "integration",
+    "automation",
+    "helper",
+    "client",
+    "connector",
+    "wrapper",
+    "plugin",
+];
+
+/// Words a product's name may add for one edition of it, which a request
+/// leaves out: "our Shopify store" is Shopify Admin's (stems).
+pub const EDITION_WORDS: &[&str] = &["admin", "platform", "cloud"];
+
+/// The stems of the product a skill wraps and nothing more: every word of
+/// its name is either a word its text writes as a proper name (see [`of`])
+/// or one of [`WRAPPER_WORDS`] or a version (`v3`), and at least one is a
+/// proper name. `google-ads-api-safe-cli` with "Run the Google Ads CLI"
+/// wraps Google Ads; `slack-gif-creator` wraps nothing (it makes GIFs),
+/// nor does a name that is one proper name of a general word only its
+/// first sentence capitalises.
+pub fn wrapped(name: &str, text: &str, analyzer: &Analyzer) -> Vec<String> {
+    let mut brands = of(name, text, analyzer);
+    // "Shopify Admin", "Qdrant Cloud": the edition is not the product.
+    brands.retain(|b| !EDITION_WORDS.contains(&b.as_str()));
+    if brands.is_empty() {
+        return brands;
+    }
+    let all = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .all(|w| {
+            WRAPPER_WORDS.contains(&w.as_str())
+                || EDITION_WORDS.contains(&w.as_str())
+                || is_version(&w)
+                || brands.contains(&analyzer.stem(&w))
+        });
+    if all {
+        brands
+    } else {
+        Vec::new()
+    }
+}
+
+/// `v3`, `2`, `v10`: a version in a name.
+fn is_version(word: &str) -> bool {
+    let digits = word.strip_prefix('v').unwrap_or(word);
+    !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,6 +150,38 @@ mod tests {
         assert!(brands("linear-regression", "Fit data. Linear models first.").is_empty());
         assert!(brands("writer", "Use when: Writer mode is asked for.").is_empty());
         assert!(brands("planner", "Use when the user says \"Planner, go\".").is_empty());
+    }
+
+    #[test]
+    fn a_name_of_a_product_and_wrapper_words_wraps_the_product() {
+        let a = Analyzer::default();
+        let w = |n: &str, d: &str| wrapped(n, d, &a);
+        assert_eq!(
+            w("google-ads-api-safe-cli", "Run the Google Ads CLI safely."),
+            [a.stem("google"), a.stem("ads")]
+        );
+        assert_eq!(
+            w("hubspot", "Rules for the public HubSpot skill."),
+            ["hubspot"]
+        );
+        assert_eq!(
+            w("youtube-v3", "Read the YouTube Data API."),
+            [a.stem("youtube")]
+        );
+        // A name with a word of its work wraps nothing.
+        assert!(w(
+            "slack-gif-creator",
+            "Make animated GIFs optimized for Slack."
+        )
+        .is_empty());
+        assert!(w(
+            "notion-spec-to-implementation",
+            "Turn Notion specs into plans."
+        )
+        .is_empty());
+        // Wrapper words alone, or a product only a sentence start writes.
+        assert!(w("api-cli", "Run the API CLI.").is_empty());
+        assert!(w("linear", "Linear models, fitted.").is_empty());
     }
 
     #[test]

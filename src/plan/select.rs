@@ -283,7 +283,14 @@ fn select_for(
         best,
         thin,
     } = notes;
-    serve(catalog, query, &ranked, picks, &mut sel, &mut why);
+    serve(
+        catalog,
+        (query, analyzer),
+        &ranked,
+        picks,
+        &mut sel,
+        &mut why,
+    );
     one_request(&mut sel, query, &ranked, &mut why, catalog);
     read_whole(query, &ranked, &mut sel, &mut why);
     for (w, t) in why.iter_mut().zip(thin) {
@@ -345,7 +352,8 @@ fn clause_picks(
         if !mentions.is_empty() {
             continue;
         }
-        let fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
+        let mut fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
+        products::lift(catalog, (query, analyzer), ranked, &mut fits, k);
         for (i, f) in fits.iter().enumerate() {
             if f.own > notes.best[i].0 {
                 notes.best[i] = (f.own, Some(k));
@@ -478,7 +486,7 @@ fn covers(chosen: &Relevance, best: &Relevance, clause: &QueryClause) -> bool {
 /// leaves unexplained.
 fn serve(
     catalog: &Catalog,
-    query: &Query,
+    (query, analyzer): (&Query, &Analyzer),
     ranked: &[Relevance],
     picks: Vec<(usize, usize, Vec<Fit>)>,
     sel: &mut Selection,
@@ -530,10 +538,11 @@ fn serve(
             .filter(|m| m.strength >= EXPLAINED)
             .map(|m| m.term)
             .collect();
-        let rest: Vec<Fit> = ranked
+        let mut rest: Vec<Fit> = ranked
             .iter()
             .map(|r| fit(r, query, k, &explained))
             .collect();
+        products::lift(catalog, (query, analyzer), ranked, &mut rest, k);
         let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
         let second = |i: usize| {
             let bar = if (rest[i].names_format && !fits[first].names_format)
@@ -618,6 +627,7 @@ fn take_relevant(sel: &mut Selection, r: &Relevance, q: &Query, k: usize, eviden
 }
 
 mod bound;
+mod products;
 mod whole;
 
 use bound::unbound;
