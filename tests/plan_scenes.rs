@@ -406,3 +406,17 @@ fn a_command_after_its_scene_or_another_matter_told_is_a_task_of_its_own() {
         ["slides"]
     );
 }
+
+#[test]
+fn a_sentence_opening_with_a_verb_of_an_account_operation_is_a_task() {
+    // "cancel", like "raise", "refund" or "mark", opens a command on a
+    // bare noun: the sentence is the task, not the scene of the one
+    // after it ("show me what was queued first").
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/service-wrappers",
+            "cancel pending exports in ledgerly. show me what was queued first"
+        ),
+        ["ledgerly-api-safe-cli"]
+    );
+}
