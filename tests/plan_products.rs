@@ -81,6 +81,21 @@ fn a_request_that_names_the_product_a_skill_wraps_takes_it() {
         planned_in(WRAPPERS, "export paid members from our ledgerly site"),
         ["ledgerly-api-safe-cli"]
     );
+    // A name that says it is an API or CLI wraps what the rest of it
+    // names, though its description writes the product only in a tool's
+    // name (`chirp-api-tool`).
+    assert_eq!(
+        planned_in(WRAPPERS, "export last month's followers from chirp"),
+        ["chirp-api-safe-cli"]
+    );
+    // Each product a clause lists as the place of its work is asked for.
+    assert_eq!(
+        planned_in(
+            WRAPPERS,
+            "crosspost the launch notes to ledgerly, chirp and tallybook"
+        ),
+        ["tallybook", "chirp-api-safe-cli", "ledgerly-api-safe-cli"]
+    );
     // A product that only qualifies the thing worked on is no place of work.
     assert!(planned_in(WRAPPERS, "translate this ledgerly macro to german").is_empty());
     // A product of two words needs both: "signed off" is not Dropline Sign.

@@ -92,27 +92,58 @@ pub const EDITION_WORDS: &[&str] = &["admin", "platform", "cloud"];
 /// nor does a name that is one proper name of a general word only its
 /// first sentence capitalises.
 pub fn wrapped(name: &str, text: &str, analyzer: &Analyzer) -> Vec<String> {
-    let mut brands = of(name, text, analyzer);
-    // "Shopify Admin", "Qdrant Cloud": the edition is not the product.
-    brands.retain(|b| !EDITION_WORDS.contains(&b.as_str()));
-    if brands.is_empty() {
-        return brands;
-    }
-    let all = name
+    let words: Vec<String> = name
         .split(|c: char| !c.is_alphanumeric())
         .filter(|w| !w.is_empty())
         .map(str::to_lowercase)
-        .all(|w| {
-            WRAPPER_WORDS.contains(&w.as_str())
-                || EDITION_WORDS.contains(&w.as_str())
-                || is_version(&w)
-                || brands.contains(&analyzer.stem(&w))
-        });
+        .collect();
+    let how = |w: &str| WRAPPER_WORDS.contains(&w) || EDITION_WORDS.contains(&w) || is_version(w);
+    // "ghost-api-safe-cli": a name that says it is an API or CLI wraps
+    // what the rest of it names, however its text writes that.
+    if words
+        .iter()
+        .any(|w| matches!(w.as_str(), "api" | "apis" | "cli" | "sdk" | "mcp"))
+    {
+        let mut product: Vec<String> = Vec::new();
+        for w in words.iter().filter(|w| !how(w) && w.len() > 1) {
+            let stem = analyzer.stem(w);
+            if !product.contains(&stem) {
+                product.push(stem);
+            }
+        }
+        return product;
+    }
+    let mut brands = of(name, text, analyzer);
+    // "Shopify Admin", "Qdrant Cloud": the edition is not the product. Nor
+    // is a word the text also writes in lowercase ("Google Analytics" in
+    // a skill about product analytics): a product's name is a proper
+    // name wherever it stands as a word.
+    brands.retain(|b| {
+        !EDITION_WORDS.contains(&b.as_str())
+            && !words
+                .iter()
+                .any(|w| analyzer.stem(w) == *b && written_lowercase(w, text))
+    });
+    if brands.is_empty() {
+        return brands;
+    }
+    let all = words
+        .iter()
+        .all(|w| how(w) || brands.contains(&analyzer.stem(w)));
     if all {
         brands
     } else {
         Vec::new()
     }
+}
+
+/// True when `text` writes `word` (lowercase) as a word of prose in
+/// lowercase: not inside a name or path (`stripe-api-tool`, stripe.com).
+fn written_lowercase(word: &str, text: &str) -> bool {
+    text.split_whitespace().any(|t| {
+        let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
+        bare == word && !bare.contains(['-', '_', '/', '.']) && !t.contains('`')
+    })
 }
 
 /// `v3`, `2`, `v10`: a version in a name.
@@ -168,6 +199,13 @@ mod tests {
             w("youtube-v3", "Read the YouTube Data API."),
             [a.stem("youtube")]
         );
+        // A name that says it is an API or CLI wraps the rest of it,
+        // however the text writes it; "skill" or "agent" says no such thing.
+        assert_eq!(
+            w("ghost-api-safe-cli", "Run ghost-api-tool with dry-run."),
+            [a.stem("ghost")]
+        );
+        assert!(w("skill-installer", "Install skills from a list.").is_empty());
         // A name with a word of its work wraps nothing.
         assert!(w(
             "slack-gif-creator",
@@ -182,6 +220,19 @@ mod tests {
         // Wrapper words alone, or a product only a sentence start writes.
         assert!(w("api-cli", "Run the API CLI.").is_empty());
         assert!(w("linear", "Linear models, fitted.").is_empty());
+        // A word the text also writes in lowercase is no proper name.
+        assert!(w(
+            "analytics",
+            "Plan product analytics events; works with Google Analytics."
+        )
+        .is_empty());
+        assert_eq!(
+            w(
+                "stripe",
+                "Rules for the public Stripe skill: run `stripe-api-tool`."
+            ),
+            ["stripe"]
+        );
     }
 
     #[test]

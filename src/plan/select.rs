@@ -353,7 +353,7 @@ fn clause_picks(
             continue;
         }
         let mut fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
-        products::lift(catalog, (query, analyzer), ranked, &mut fits, k);
+        let _ = products::lift(catalog, (query, analyzer), ranked, &mut fits, k);
         for (i, f) in fits.iter().enumerate() {
             if f.own > notes.best[i].0 {
                 notes.best[i] = (f.own, Some(k));
@@ -542,7 +542,7 @@ fn serve(
             .iter()
             .map(|r| fit(r, query, k, &explained))
             .collect();
-        products::lift(catalog, (query, analyzer), ranked, &mut rest, k);
+        let named = products::lift(catalog, (query, analyzer), ranked, &mut rest, k);
         let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
         let second = |i: usize| {
             let bar = if (rest[i].names_format && !fits[first].names_format)
@@ -561,6 +561,22 @@ fn serve(
                 clause.text,
                 rest[j].own,
                 catalog.skills[ranked[first].skill].key()
+            ));
+        }
+        // "crosspost it to X, Threads and Bluesky": each product the
+        // clause lists as a place of its work is asked for.
+        for j in named.into_iter().filter(|&j| j != first) {
+            if why[j]
+                .as_deref()
+                .is_some_and(|w| w.starts_with("also serves"))
+            {
+                continue;
+            }
+            take_relevant(sel, &ranked[j], query, k, rest[j].own);
+            why[j] = Some(format!(
+                "also serves '{}': it names the product {} wraps",
+                clause.text,
+                catalog.skills[ranked[j].skill].key()
             ));
         }
     }
