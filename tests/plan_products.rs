@@ -81,6 +81,13 @@ fn a_request_that_names_the_product_a_skill_wraps_takes_it() {
         planned_in(WRAPPERS, "export paid members from our ledgerly site"),
         ["ledgerly-api-safe-cli"]
     );
+    // `--explain` says why one word was enough.
+    let why = why_of(
+        WRAPPERS,
+        "export paid members from our ledgerly site",
+        "ledgerly-api-safe-cli",
+    );
+    assert!(why.contains("naming the product it wraps"), "{why}");
     // A name that says it is an API or CLI wraps what the rest of it
     // names, though its description writes the product only in a tool's
     // name (`chirp-api-tool`).

@@ -84,13 +84,16 @@ pub const WRAPPER_WORDS: &[&str] = &[
 /// leaves out: "our Shopify store" is Shopify Admin's (stems).
 pub const EDITION_WORDS: &[&str] = &["admin", "platform", "cloud"];
 
-/// The stems of the product a skill wraps and nothing more: every word of
-/// its name is either a word its text writes as a proper name (see [`of`])
-/// or one of [`WRAPPER_WORDS`] or a version (`v3`), and at least one is a
-/// proper name. `google-ads-api-safe-cli` with "Run the Google Ads CLI"
-/// wraps Google Ads; `slack-gif-creator` wraps nothing (it makes GIFs),
-/// nor does a name that is one proper name of a general word only its
-/// first sentence capitalises.
+/// The stems of the product a skill wraps, or none. A name that says it
+/// is an API, CLI, SDK or MCP server wraps the rest of its words, less
+/// [`WRAPPER_WORDS`], [`EDITION_WORDS`] and versions (`ghost-api-safe-cli`:
+/// ghost). Any other name wraps a product when each of its words is one
+/// of those or a word its text writes as a proper name (see [`of`]) and
+/// never as a lowercase word of prose; the proper names are the product
+/// (`hubspot` with "the public HubSpot skill"). `slack-gif-creator` wraps
+/// nothing (it makes GIFs), nor does `linear` whose text only opens a
+/// sentence with "Linear", nor `analytics` whose text says "product
+/// analytics" beside "Google Analytics".
 pub fn wrapped(name: &str, text: &str, analyzer: &Analyzer) -> Vec<String> {
     let words: Vec<String> = name
         .split(|c: char| !c.is_alphanumeric())

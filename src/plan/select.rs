@@ -528,8 +528,14 @@ fn serve(
         }
         take_relevant(sel, &ranked[first], query, k, fits[first].own);
         why[first] = Some(format!(
-            "serves '{}' (evidence {:.2} >= {SELECT_AT})",
-            clause.text, fits[first].own
+            "serves '{}' (evidence {:.2} >= {SELECT_AT}){}",
+            clause.text,
+            fits[first].own,
+            if fits[first].product {
+                ", naming the product it wraps"
+            } else {
+                ""
+            }
         ));
         // A second skill, for what the first leaves unexplained.
         let explained: Vec<usize> = ranked[first]
@@ -554,7 +560,8 @@ fn serve(
             };
             i != first && rest[i].own >= bar
         };
-        if let Some(j) = pick(&rest, second) {
+        let second = pick(&rest, second);
+        if let Some(j) = second {
             take_relevant(sel, &ranked[j], query, k, rest[j].own);
             why[j] = Some(format!(
                 "also serves '{}': evidence {:.2} from words {} leaves unexplained",
@@ -565,13 +572,10 @@ fn serve(
         }
         // "crosspost it to X, Threads and Bluesky": each product the
         // clause lists as a place of its work is asked for.
-        for j in named.into_iter().filter(|&j| j != first) {
-            if why[j]
-                .as_deref()
-                .is_some_and(|w| w.starts_with("also serves"))
-            {
-                continue;
-            }
+        for j in named
+            .into_iter()
+            .filter(|&j| j != first && Some(j) != second)
+        {
             take_relevant(sel, &ranked[j], query, k, rest[j].own);
             why[j] = Some(format!(
                 "also serves '{}': it names the product {} wraps",

@@ -73,6 +73,7 @@ pub(super) fn lift(
         });
         if !shared {
             fits[i].strong = true;
+            fits[i].product = true;
             lifted.push(i);
         }
     }
