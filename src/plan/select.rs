@@ -548,7 +548,7 @@ fn serve(
             .iter()
             .map(|r| fit(r, query, k, &explained))
             .collect();
-        let named = products::lift(catalog, (query, analyzer), ranked, &mut rest, k);
+        let _ = products::lift(catalog, (query, analyzer), ranked, &mut rest, k);
         let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
         let second = |i: usize| {
             let bar = if (rest[i].names_format && !fits[first].names_format)
@@ -572,10 +572,11 @@ fn serve(
         }
         // "crosspost it to X, Threads and Bluesky": each product the
         // clause lists as a place of its work is asked for.
-        for j in named
-            .into_iter()
-            .filter(|&j| j != first && Some(j) != second)
-        {
+        // Its name is what the clause names, whatever the first skill's
+        // text says of it ("…to threads and bluesky": a skill for Threads
+        // may mention Bluesky).
+        let named = |j: usize| fits[j].product || rest[j].product;
+        for j in (0..fits.len()).filter(|&j| named(j) && j != first && Some(j) != second) {
             take_relevant(sel, &ranked[j], query, k, rest[j].own);
             why[j] = Some(format!(
                 "also serves '{}': it names the product {} wraps",

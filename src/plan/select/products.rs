@@ -10,7 +10,8 @@ use crate::plan::relevance::{FieldKind, Query, QueryClause, Relevance};
 use crate::plan::select::SELECT_AT;
 use crate::plan::text::Analyzer;
 
-/// Marks as strong the fit of each skill that wraps one product, for
+/// Marks as strong, and as naming its product, the fit of each skill that
+/// wraps one product, for
 /// clause `k`, when the clause's own words its name holds are all words of
 /// that product (at least one of them not a common word), it has
 /// [`SELECT_AT`] evidence, and no other candidate's name holds all of
@@ -37,7 +38,7 @@ pub(super) fn lift(
     }
     for i in 0..fits.len() {
         let f = &fits[i];
-        if f.strong || f.only_borrowed || f.own < SELECT_AT {
+        if f.only_borrowed || f.own < SELECT_AT {
             continue;
         }
         let named: Vec<usize> = ranked[i]
@@ -57,10 +58,7 @@ pub(super) fn lift(
         if !whole || !named.iter().all(|&t| product.contains(&query.terms[t])) {
             continue;
         }
-        if !named
-            .iter()
-            .any(|&t| is_place(clause, t, &query.terms[t], analyzer))
-        {
+        if !is_place(clause, &named, &product, analyzer) {
             continue;
         }
         let shared = ranked.iter().enumerate().any(|(j, r)| {
@@ -87,21 +85,32 @@ const PLACES: &[&str] = &[
     "between",
 ];
 
-/// True when the clause names the product (term `t`, stem `stem`) as the
-/// place its work is done in, or as what it acts on: after one of
-/// [`PLACES`] (within four words: "…to X, Threads and Bluesky"), as the
-/// head of its command's object ("check mercury first"), or opening it
-/// ("paypal disputes and stripe disputes"). Not a product that only
-/// qualifies the thing worked on: "translate this zendesk macro to
-/// german", "fix this css: the embedded hubspot form overflows".
-fn is_place(clause: &QueryClause, t: usize, stem: &str, analyzer: &Analyzer) -> bool {
-    if clause.head == Some(t) {
-        return true;
-    }
+/// True when the clause names the product (its stems, the clause's terms
+/// `named`) as one run of words, as the place its work is done in or as
+/// what it acts on: after one of [`PLACES`] (within four words: "…to X,
+/// Threads and Bluesky"), as the head of its command's object ("check
+/// mercury first"), or opening the clause ("paypal disputes and stripe
+/// disputes"). Not a product that only qualifies the thing worked on
+/// ("translate this zendesk macro to german", "fix this css: the embedded
+/// hubspot form overflows"), nor words of it apart ("google merchant
+/// center … shopping ads" is not Google Ads).
+fn is_place(
+    clause: &QueryClause,
+    named: &[usize],
+    product: &[String],
+    analyzer: &Analyzer,
+) -> bool {
     let words = crate::plan::words::words(&clause.text);
-    words.iter().enumerate().any(|(i, w)| {
-        analyzer.stem(w) == stem
+    let stems: Vec<String> = words.iter().map(|w| analyzer.stem(w)).collect();
+    let n = product.len();
+    if n == 0 || stems.len() < n {
+        return false;
+    }
+    (0..=stems.len() - n).any(|i| {
+        let run = &stems[i..i + n];
+        product.iter().all(|p| run.contains(p))
             && (i == 0
+                || clause.head.is_some_and(|h| named.contains(&h))
                 || words[i.saturating_sub(4)..i]
                     .iter()
                     .any(|p| PLACES.contains(&p.as_str())))
