@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use re0::catalog::frontmatter::{split, KeyLines};
+use re0::catalog::headless;
 use re0::catalog::skill::{load, Candidate, SkillKind};
 
 /// Pieces that real frontmatter is made of, to build nasty inputs from.
@@ -59,6 +60,17 @@ proptest! {
     #[test]
     fn load_never_panics_on_frontmatter_like_text(text in doc()) {
         check_load(text.as_bytes());
+    }
+
+    #[test]
+    fn a_headless_description_is_one_line_within_the_spec_limit(
+        text in "(#{0,3} ?[ -~]{0,30}\r?\n|<[A-Z]{1,8}>\n|[- ]?[ -~é✓]{0,60}\r?\n|\n){0,40}"
+    ) {
+        if let Some(d) = headless::description(&text) {
+            prop_assert!(!d.is_empty());
+            prop_assert!(!d.contains('\n') && !d.contains('\r'), "{d:?}");
+            prop_assert!(d.chars().count() <= re0::catalog::spec::MAX_DESCRIPTION);
+        }
     }
 }
 
