@@ -353,7 +353,7 @@ fn clause_picks(
             continue;
         }
         let mut fits: Vec<Fit> = ranked.iter().map(|r| fit(r, query, k, &[])).collect();
-        let _ = products::lift(catalog, (query, analyzer), ranked, &mut fits, k);
+        products::lift(catalog, (query, analyzer), ranked, &mut fits, k);
         for (i, f) in fits.iter().enumerate() {
             if f.own > notes.best[i].0 {
                 notes.best[i] = (f.own, Some(k));

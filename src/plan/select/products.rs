@@ -10,21 +10,21 @@ use crate::plan::relevance::{FieldKind, Query, QueryClause, Relevance};
 use crate::plan::select::SELECT_AT;
 use crate::plan::text::Analyzer;
 
-/// Marks as strong, and as naming its product, the fit of each skill that
-/// wraps one product, for
-/// clause `k`, when the clause's own words its name holds are all words of
-/// that product (at least one of them not a common word), it has
-/// [`SELECT_AT`] evidence, and no other candidate's name holds all of
-/// them: "google ads" names `google-ads-api-safe-cli`; "google" alone
-/// names none of a catalog's six Google skills. Returns the fits it
-/// marked.
+/// Marks as strong, and as naming its product ([`Fit::product`]), the fit
+/// of each skill that wraps one product, for clause `k`, when the
+/// clause's own words its name holds are all words of that product (at
+/// least one of them not a common word), it has [`SELECT_AT`] evidence,
+/// the clause names the product as a place of its work (see `is_place`),
+/// and no other candidate's name holds all of them: "google ads" names
+/// `google-ads-api-safe-cli`; "google" alone names none of a catalog's six
+/// Google skills.
 pub(super) fn lift(
     catalog: &Catalog,
     (query, analyzer): (&Query, &Analyzer),
     ranked: &[Relevance],
     fits: &mut [Fit],
     k: usize,
-) -> Vec<usize> {
+) {
     let clause = &query.clauses[k];
     // Asked for in words or opening with a verb of work: not a question
     // about the person's own things ("strava says i ran 10k, is that
@@ -32,9 +32,8 @@ pub(super) fn lift(
     let opens_with_verb = crate::plan::words::words(&clause.text)
         .first()
         .is_some_and(|w| crate::plan::task_words::starts_joined_task(w));
-    let mut lifted = Vec::new();
     if !clause.asks || !(opens_with_verb || crate::plan::asks::is_request(&clause.text)) {
-        return lifted;
+        return;
     }
     for i in 0..fits.len() {
         let f = &fits[i];
@@ -72,10 +71,8 @@ pub(super) fn lift(
         if !shared {
             fits[i].strong = true;
             fits[i].product = true;
-            lifted.push(i);
         }
     }
-    lifted
 }
 
 /// Prepositions before the place the work is done in: "…from our ghost

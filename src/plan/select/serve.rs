@@ -105,7 +105,7 @@ pub(super) fn serve(
             .iter()
             .map(|r| fit(r, query, k, &explained))
             .collect();
-        let _ = products::lift(catalog, (query, analyzer), ranked, &mut rest, k);
+        products::lift(catalog, (query, analyzer), ranked, &mut rest, k);
         let bar = SECOND_AT.max(SECOND_SHARE * fits[first].own);
         let second = |i: usize| {
             let bar = if (rest[i].names_format && !fits[first].names_format)
@@ -134,7 +134,10 @@ pub(super) fn serve(
         // may mention Bluesky).
         let named = |j: usize| fits[j].product || rest[j].product;
         for j in (0..fits.len()).filter(|&j| named(j) && j != first && Some(j) != second) {
-            take_relevant(sel, &ranked[j], query, k, rest[j].own);
+            if sel.chosen.iter().any(|(s, _)| *s == ranked[j].skill) {
+                continue;
+            }
+            take_relevant(sel, &ranked[j], query, k, fits[j].own);
             why[j] = Some(format!(
                 "also serves '{}': it names the product {} wraps",
                 clause.text,
