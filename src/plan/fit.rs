@@ -56,8 +56,9 @@ pub struct Fit {
     /// It holds above its body, with [`SELECT_AT`] evidence, the head of
     /// what the clause's command acts on ("design a poster…": poster).
     pub holds_head: bool,
-    /// Strong only because the clause names the product the skill wraps
-    /// (set by `select::products`, not by [`fit`]).
+    /// The clause names, as the place of its work, the product the skill
+    /// wraps, which makes the fit strong (set by `select::products`, not
+    /// by [`fit`]).
     pub product: bool,
 }
 

@@ -14,7 +14,7 @@ use crate::plan::text::Analyzer;
 /// of each skill that wraps one product, for clause `k`, when the
 /// clause's own words its name holds are all words of that product (at
 /// least one of them not a common word), it has [`SELECT_AT`] evidence,
-/// the clause names the product as a place of its work (see `is_place`),
+/// the clause names the product as a place of its work (see `Read::is_place`),
 /// and no other candidate's name holds all of them: "google ads" names
 /// `google-ads-api-safe-cli`; "google" alone names none of a catalog's six
 /// Google skills.
@@ -26,15 +26,12 @@ pub(super) fn lift(
     k: usize,
 ) {
     let clause = &query.clauses[k];
-    // Asked for in words or opening with a verb of work: not a question
-    // about the person's own things ("strava says i ran 10k, is that
-    // decent?").
-    let opens_with_verb = crate::plan::words::words(&clause.text)
-        .first()
-        .is_some_and(|w| crate::plan::task_words::starts_joined_task(w));
-    if !clause.asks || !(opens_with_verb || crate::plan::asks::is_request(&clause.text)) {
+    if !clause.asks {
         return;
     }
+    // Read once, when a candidate first needs it: most clauses name no
+    // product.
+    let mut read: Option<Read> = None;
     for i in 0..fits.len() {
         let f = &fits[i];
         if f.only_borrowed || f.own < SELECT_AT {
@@ -48,6 +45,10 @@ pub(super) fn lift(
         if named.is_empty() || named.iter().all(|&t| query.weak[t]) {
             continue;
         }
+        let read = read.get_or_insert_with(|| Read::of(&clause.text, analyzer));
+        if !read.asks {
+            return;
+        }
         let product = wraps(catalog, &ranked[i], analyzer);
         // Every word of the product is named ("dropbox sign", not "signed
         // off"), and nothing else of the name.
@@ -57,7 +58,7 @@ pub(super) fn lift(
         if !whole || !named.iter().all(|&t| product.contains(&query.terms[t])) {
             continue;
         }
-        if !is_place(clause, &named, &product, analyzer) {
+        if !read.is_place(clause, &named, &product) {
             continue;
         }
         let shared = ranked.iter().enumerate().any(|(j, r)| {
@@ -82,36 +83,50 @@ const PLACES: &[&str] = &[
     "between",
 ];
 
-/// True when the clause names the product (its stems, the clause's terms
-/// `named`) as one run of words, as the place its work is done in or as
-/// what it acts on: after one of [`PLACES`] (within four words: "…to X,
-/// Threads and Bluesky"), as the head of its command's object ("check
-/// mercury first"), or opening the clause ("paypal disputes and stripe
-/// disputes"). Not a product that only qualifies the thing worked on
-/// ("translate this zendesk macro to german", "fix this css: the embedded
-/// hubspot form overflows"), nor words of it apart ("google merchant
-/// center … shopping ads" is not Google Ads).
-fn is_place(
-    clause: &QueryClause,
-    named: &[usize],
-    product: &[String],
-    analyzer: &Analyzer,
-) -> bool {
-    let words = crate::plan::words::words(&clause.text);
-    let stems: Vec<String> = words.iter().map(|w| analyzer.stem(w)).collect();
-    let n = product.len();
-    if n == 0 || stems.len() < n {
-        return false;
+/// The words of a clause, as written and as stems, and whether it asks
+/// for work in words or opens with a verb of work: not a question about
+/// the person's own things ("strava says i ran 10k, is that decent?").
+struct Read {
+    words: Vec<String>,
+    stems: Vec<String>,
+    asks: bool,
+}
+
+impl Read {
+    fn of(text: &str, analyzer: &Analyzer) -> Read {
+        let words = crate::plan::words::words(text);
+        let stems = words.iter().map(|w| analyzer.stem(w)).collect();
+        let opens_with_verb = words
+            .first()
+            .is_some_and(|w| crate::plan::task_words::starts_joined_task(w));
+        let asks = opens_with_verb || crate::plan::asks::is_request(text);
+        Read { words, stems, asks }
     }
-    (0..=stems.len() - n).any(|i| {
-        let run = &stems[i..i + n];
-        product.iter().all(|p| run.contains(p))
-            && (i == 0
-                || clause.head.is_some_and(|h| named.contains(&h))
-                || words[i.saturating_sub(4)..i]
-                    .iter()
-                    .any(|p| PLACES.contains(&p.as_str())))
-    })
+
+    /// True when the clause names the product (its stems, the clause's terms
+    /// `named`) as one run of words, as the place its work is done in or as
+    /// what it acts on: after one of [`PLACES`] (within four words: "…to X,
+    /// Threads and Bluesky"), as the head of its command's object ("check
+    /// mercury first"), or opening the clause ("paypal disputes and stripe
+    /// disputes"). Not a product that only qualifies the thing worked on
+    /// ("translate this zendesk macro to german", "fix this css: the embedded
+    /// hubspot form overflows"), nor words of it apart ("google merchant
+    /// center … shopping ads" is not Google Ads).
+    fn is_place(&self, clause: &QueryClause, named: &[usize], product: &[String]) -> bool {
+        let n = product.len();
+        if n == 0 || self.stems.len() < n {
+            return false;
+        }
+        (0..=self.stems.len() - n).any(|i| {
+            let run = &self.stems[i..i + n];
+            product.iter().all(|p| run.contains(p))
+                && (i == 0
+                    || clause.head.is_some_and(|h| named.contains(&h))
+                    || self.words[i.saturating_sub(4)..i]
+                        .iter()
+                        .any(|p| PLACES.contains(&p.as_str())))
+        })
+    }
 }
 
 /// The stems of the product skill `r` wraps, read from its description and
