@@ -175,6 +175,51 @@ fn skill_text_and_artifact_names_order_skills_named_together() {
 }
 
 #[test]
+fn tasks_only_named_in_turn_give_way_to_what_the_skills_say() {
+    // "and also" and "Separately," name the tasks one after the other
+    // without asking for that order: the skills' texts order them, and the
+    // intent's order is the link dropped, with a note.
+    for intent in [
+        "carry out the implementation plan and also draft the plan for the importer",
+        "carry out the implementation plan. Separately, draft a plan for the importer",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(
+            targets(&p),
+            ["drafting-plans", "carrying-out-plans"],
+            "{intent}"
+        );
+        let l = links(&p, "carrying-out-plans");
+        assert!(l.contains(&("s1".into(), "skill-text".into())), "{l:?}");
+        assert!(
+            notes(&p).contains(
+                "(intent-order: the intent names carrying-out-plans before drafting-plans) dropped"
+            ),
+            "{}",
+            notes(&p)
+        );
+    }
+    // Asked in that order, in words or by the plain run of the sentence,
+    // the intent's order wins over the texts.
+    for intent in [
+        "carry out the implementation plan, then draft a plan for the importer",
+        "carry out the implementation plan and draft a plan for the importer",
+    ] {
+        let p = plan(intent, &[]);
+        assert_eq!(
+            targets(&p),
+            ["carrying-out-plans", "drafting-plans"],
+            "{intent}"
+        );
+        assert_eq!(
+            links(&p, "drafting-plans"),
+            [("s1".to_string(), "intent-order".to_string())],
+            "{intent}"
+        );
+    }
+}
+
+#[test]
 fn a_declared_contract_beats_an_inferred_link() {
     // The intent asks for send-notes first; the contract says notes must exist.
     let p = plan("send the meeting notes, then make the notes", &[]);

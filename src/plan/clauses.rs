@@ -99,6 +99,12 @@ pub struct Clause {
     /// Its sentence is an item of a numbered or bulleted list, or an arrow's
     /// step ("3. commit it"): asked as a step of its own by its mark.
     pub marked: bool,
+    /// It follows the task before it in the order asked: false when it is
+    /// only named after it, as a task apart ("…and also …", "Separately,
+    /// …", "Unrelated: …"), which orders the two only where nothing the
+    /// skills say does (see [`super::infer`]). A sentence that states the
+    /// order of the tasks makes every place asked.
+    pub ordered: bool,
     /// It sets the scene that a bare ask in the sentence after it is about
     /// ("Traffic fell off a cliff. Figure out why."): the number of that
     /// sentence. Read as a task, it serves only when the bare ask itself
@@ -150,6 +156,9 @@ enum Link {
     /// A connective that says so ("then", "after that"): the order holds
     /// whatever the clause after it says.
     Then,
+    /// "…and also …": a connective that cuts as [`Link::Then`] does, but
+    /// says nothing of order.
+    Also,
     /// The clause after the cut comes first.
     Reverse,
     /// The clause opens a sentence that says it comes first ("…, but not
@@ -241,8 +250,11 @@ pub fn split(intent: &str) -> Vec<Clause> {
             sentence: n,
             // "…. sort that out, then push and keep at the PR": a task
             // a connective of order cuts from the one before is a step.
-            step: n > 0 && (read.steps[n] || matches!(p.link, Some(Link::Then | Link::Reverse))),
+            step: n > 0
+                && (read.steps[n]
+                    || matches!(p.link, Some(Link::Then | Link::Also | Link::Reverse))),
             marked: read.marks[n],
+            ordered: !p.apart && p.link != Some(Link::Also),
             object_of: object_of[n],
             declined,
             waived: read.waives[n],
@@ -276,6 +288,9 @@ struct Piece {
     when: bool,
     /// It says it waits for the other tasks ("…, but not yet").
     defers: bool,
+    /// It opens a sentence set apart from the tasks before it
+    /// ("Separately, …", "Unrelated: …", "also need a deck for Friday").
+    apart: bool,
 }
 
 /// The pieces of `intent`'s sentences and what each sentence asks.
@@ -393,6 +408,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
                 sentence: n,
                 when,
                 defers,
+                apart: first && apart,
             });
             first = false;
         }

@@ -4,7 +4,10 @@
 //! Three sources, strongest first:
 //! - `intent-order`: the intent's own clause order. A skill chosen for a
 //!   later clause comes after the skills of the clause just before it
-//!   ("research the options, write a design doc, then review it").
+//!   ("research the options, write a design doc, then review it"). A task
+//!   only named after another, as one apart ("…and also …", "Separately,
+//!   …"), is not asked in that order: that link comes last, after the two
+//!   sources below, so what the skills say orders the two.
 //! - `skill-text`: relations a skill's text states about another skill of
 //!   the plan. In the body: "REQUIRED SUB-SKILL: Use x" and "invoke the x
 //!   skill" (this skill, then x), "REQUIRED BACKGROUND: … x" (x first). In
@@ -387,11 +390,16 @@ impl NodeTerms {
 }
 
 /// Links among `nodes` (plan node index, catalog skill index, clause rank),
-/// strongest source first.
-pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<Inferred> {
+/// strongest source first. `ordered[r]` says whether words state the
+/// clause of rank `r` after the one before it; the order of tasks only
+/// named one after the other comes last, after what the skills say.
+pub fn infer(
+    catalog: &Catalog,
+    nodes: &[(usize, usize, Option<usize>)],
+    ordered: &[bool],
+) -> Vec<Inferred> {
     let a = Analyzer::default();
-    let mut out = Vec::new();
-    intent_order(catalog, nodes, &mut out);
+    let (mut out, named) = intent_order(catalog, nodes, ordered);
     // Each node's text is read on its own, and each node's links with the
     // others are found on their own: on every core, in node order. This
     // runs after the catalog is confirmed, when the other core is idle.
@@ -430,6 +438,7 @@ pub fn infer(catalog: &Catalog, nodes: &[(usize, usize, Option<usize>)]) -> Vec<
         .collect();
     out.extend(said.into_iter().flatten());
     out.extend(made.into_iter().flatten());
+    out.extend(named);
     out
 }
 
@@ -529,25 +538,37 @@ pub(super) fn link(from: usize, to: usize, source: Source, detail: String) -> In
     }
 }
 
-/// Each skill comes after the skills of the nearest earlier clause.
+/// Each skill comes after the skills of the nearest earlier clause: as
+/// (the links whose order words state, the links of tasks only named in
+/// that order). Every clause after the earlier one, up to this one, must
+/// be `ordered` (see [`super::clauses::Clause::ordered`]): "X and also Y"
+/// and "X. Separately, Y" only name X first, and give way to what the
+/// skills say (`writing-plans` makes the plan `executing-plans` needs).
 fn intent_order(
     catalog: &Catalog,
     nodes: &[(usize, usize, Option<usize>)],
-    out: &mut Vec<Inferred>,
-) {
+    ordered: &[bool],
+) -> (Vec<Inferred>, Vec<Inferred>) {
+    let (mut stated, mut named) = (Vec::new(), Vec::new());
     for &(n, s, rank) in nodes {
         let Some(r) = rank else { continue };
         let Some(prev) = nodes.iter().filter_map(|x| x.2).filter(|&x| x < r).max() else {
             continue;
         };
+        let says = (prev + 1..=r).all(|x| ordered.get(x).copied().unwrap_or(true));
         for &(m, t, rank2) in nodes {
             if rank2 == Some(prev) && t != s {
+                let (out, verb) = if says {
+                    (&mut stated, "asks for")
+                } else {
+                    (&mut named, "names")
+                };
                 out.push(link(
                     m,
                     n,
                     Source::IntentOrder,
                     format!(
-                        "the intent asks for {} before {}",
+                        "the intent {verb} {} before {}",
                         catalog.skills[t].key(),
                         catalog.skills[s].key()
                     ),
@@ -555,6 +576,7 @@ fn intent_order(
             }
         }
     }
+    (stated, named)
 }
 
 #[cfg(test)]

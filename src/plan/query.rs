@@ -84,6 +84,9 @@ pub struct Query {
     pub compounds: Vec<Compound>,
     /// Terms of the work an idiom of the intent asks for ([`super::idioms`]).
     pub idioms: Vec<usize>,
+    /// For each place in the asked order, whether words state it (see
+    /// [`super::clauses::Clause::ordered`]).
+    pub ordered: Vec<bool>,
 }
 
 /// The most compounds one query has (see [`super::compounds`]).
@@ -151,12 +154,19 @@ impl Query {
             objects: object_stems(intent, a),
             compounds: Vec::new(),
             idioms: Vec::new(),
+            ordered: Vec::new(),
         };
         let mut split = super::clauses::split(intent);
         // Idioms that also have other senses ask for debugging only when
         // something is failing (see `idioms`).
         let failing = super::idioms::tells_of_failure(intent) || super::idioms::names_an_error(raw);
         super::stated_order::apply(&mut split, a);
+        q.ordered = vec![false; split.len()];
+        for c in &split {
+            if let Some(o) = q.ordered.get_mut(c.rank) {
+                *o = c.ordered;
+            }
+        }
         // "a poster for the hackathon, and it has to use our colors": what
         // the work must hold to is no second task of the list.
         let mut per_sentence = std::collections::HashMap::new();

@@ -211,6 +211,10 @@ pub struct Selection {
     /// The relevance score of each scored skill (for ordering and producers).
     pub scores: Vec<(usize, f64)>,
     pub warnings: Vec<String>,
+    /// For each place in the asked order, whether the intent's words state
+    /// it after the place before ("then", "first", a step mark) or only
+    /// name it after.
+    pub ordered: Vec<bool>,
 }
 
 impl Selection {
@@ -267,6 +271,7 @@ fn select_for(
     let ranked = relevance::score(catalog, query);
     let mut sel = Selection {
         scores: ranked.iter().map(|r| (r.skill, r.score)).collect(),
+        ordered: query.ordered.clone(),
         ..Selection::default()
     };
     let named = named(catalog, intent);

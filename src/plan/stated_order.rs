@@ -118,6 +118,10 @@ pub fn apply(clauses: &mut [Clause], a: &Analyzer) {
         };
         move_task(clauses, x, &place, target);
         clauses[s].context = true;
+        // The person said how their tasks go: every place is stated.
+        for c in clauses.iter_mut() {
+            c.ordered = true;
+        }
     }
 }
 

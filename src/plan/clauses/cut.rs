@@ -168,7 +168,9 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 // command after it.
                 let main = time_clause_end(s, &words, i + len);
                 let resume = main.map_or(words[i + len - 1].2, |m| words[m].1);
-                cuts.push((start, resume, Link::Then));
+                // "…and also …" cuts a task off, but says nothing of order.
+                let also = all[i..i + len] == ["and", "also"];
+                cuts.push((start, resume, if also { Link::Also } else { Link::Then }));
                 i = main.unwrap_or(i + len);
                 continue;
             }
@@ -362,7 +364,7 @@ fn time_after_then(
     words: &[(String, usize, usize)],
 ) -> Option<usize> {
     let (_, resume, link) = cuts.last()?;
-    if *link != Link::Then || *resume != words[i - 1].2 {
+    if !matches!(link, Link::Then | Link::Also) || *resume != words[i - 1].2 {
         return None;
     }
     let (len, _) = order_words::agent_time(&all[i..])?;

@@ -616,3 +616,29 @@ fn and_after_a_task_opens_the_next_task() {
         [("fix it".to_string(), 0), ("deploy".to_string(), 1)]
     );
 }
+
+#[test]
+fn a_task_named_apart_follows_in_no_asked_order() {
+    let ordered = |intent: &str| -> Vec<(String, bool)> {
+        split(intent)
+            .into_iter()
+            .map(|c| (c.text, c.ordered))
+            .collect()
+    };
+    // Named one after the other, not asked in that order.
+    let c = ordered("fix the login bug and also write the release notes");
+    assert_eq!(c.len(), 2, "{c:?}");
+    assert!(c[0].1 && !c[1].1, "{c:?}");
+    let c = ordered("fix the login bug. Unrelated: write the release notes");
+    assert!(!c.last().unwrap().1, "{c:?}");
+    // Asked in order, by a connective or by the run of the sentence.
+    for intent in [
+        "fix the login bug, then write the release notes",
+        "fix the login bug and write the release notes",
+        "write the release notes, but first fix the login bug",
+    ] {
+        let c = ordered(intent);
+        assert_eq!(c.len(), 2, "{c:?}");
+        assert!(c.iter().all(|x| x.1), "{intent}: {c:?}");
+    }
+}
