@@ -4,13 +4,15 @@
 //! - The lock file is opened without following a symlink and only when it
 //!   is a regular file, so a planted link cannot make re0 write elsewhere.
 //! - The holder's name is written as one fixed-size record at offset 0
-//!   (one `pwrite`, the file never shrinks below it). A reader reads only
-//!   that record, with one `pread` of the whole record, and takes it only
-//!   when it is whole (full length, ending in a newline) and a second read
-//!   gives the same bytes; a record caught mid-write is read again. So a
-//!   second process reading it while the holder writes names a holder
-//!   from one whole record, never an empty one, a mix of two, or the tail
-//!   of an older, longer file.
+//!   (one `pwrite`, the file never shrinks below it) that ends in a
+//!   checksum of its text. A reader reads only that record, with one
+//!   `pread` of the whole record, and takes it only when it is whole (full
+//!   length, ending in a newline) and its checksum holds; a record caught
+//!   mid-write is read again. Reading twice and comparing was not enough:
+//!   a writer paused in the middle of its copy leaves the same mix for
+//!   both reads. So a second process reading it while the holder writes
+//!   names a holder from one whole record, never an empty one, a mix of
+//!   two, or the tail of an older, longer file.
 
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
@@ -48,30 +50,68 @@ fn io(path: &Path) -> impl FnOnce(std::io::Error) -> Error + '_ {
     }
 }
 
-/// One whole record at offset 0, or `None` while it is short or torn.
-fn record(f: &File) -> Option<[u8; RECORD]> {
-    let read = |buf: &mut [u8; RECORD]| f.read_at(buf, 0).ok() == Some(RECORD);
-    let (mut a, mut b) = ([0u8; RECORD], [0u8; RECORD]);
-    let whole = read(&mut a) && a[RECORD - 1] == b'\n' && read(&mut b) && a == b;
-    whole.then_some(a)
+/// Bytes of the record its checksum takes: a space and eight hex digits,
+/// before the closing newline.
+const SUM: usize = 9;
+
+/// Where the record's text ends and its checksum starts.
+const TEXT: usize = RECORD - 1 - SUM;
+
+/// FNV-1a over the record's text: a record mixed from two writes fails
+/// it, whatever bytes the mix holds.
+fn checksum(text: &[u8]) -> u32 {
+    text.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The record naming `holder`: its text cut or padded to length, then its
+/// checksum and a newline.
+fn encode(holder: &str) -> [u8; RECORD] {
+    let mut rec = [b' '; RECORD];
+    let text = holder.as_bytes();
+    let n = text.len().min(TEXT);
+    rec[..n].copy_from_slice(&text[..n]);
+    let sum = format!(" {:08x}", checksum(&rec[..TEXT]));
+    rec[TEXT..RECORD - 1].copy_from_slice(sum.as_bytes());
+    rec[RECORD - 1] = b'\n';
+    rec
+}
+
+/// The text of one whole record at offset 0, or `None` while it is short,
+/// torn, or written by no holder.
+fn record(f: &File) -> Option<[u8; TEXT]> {
+    let mut buf = [0u8; RECORD];
+    if f.read_at(&mut buf, 0).ok() != Some(RECORD) || buf[RECORD - 1] != b'\n' {
+        return None;
+    }
+    let sum = std::str::from_utf8(&buf[TEXT + 1..RECORD - 1]).ok()?;
+    let sum = u32::from_str_radix(sum, 16).ok()?;
+    let mut text = [0u8; TEXT];
+    text.copy_from_slice(&buf[..TEXT]);
+    (buf[TEXT] == b' ' && checksum(&text) == sum).then_some(text)
 }
 
 /// The holder's name as recorded, once it is there (it is written right
-/// after the lock is taken).
+/// after the lock is taken). A record caught mid-write is read again at
+/// once, a few times, before waiting for the holder to write one.
 fn holder(f: &File) -> String {
     for _ in 0..10 {
-        // Only the record: bytes past it are what an older, longer file
-        // held until the holder's `set_len` cuts them.
-        if let Some(buf) = record(f) {
-            let text = String::from_utf8_lossy(&buf);
-            let name: String = text
-                .trim_matches(|c: char| c.is_whitespace() || c == '\0')
-                .chars()
-                .take(200)
-                .collect();
-            if !name.is_empty() {
-                return crate::display::clean(&name).into_owned();
+        for _ in 0..50 {
+            // Only the record: bytes past it are what an older, longer
+            // file held until the holder's `set_len` cuts them.
+            if let Some(text) = record(f) {
+                let text = String::from_utf8_lossy(&text);
+                let name: String = text
+                    .trim_matches(|c: char| c.is_whitespace() || c == '\0')
+                    .chars()
+                    .take(200)
+                    .collect();
+                if !name.is_empty() {
+                    return crate::display::clean(&name).into_owned();
+                }
             }
+            std::thread::yield_now();
         }
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -93,10 +133,11 @@ pub fn take(dir: &Path, id: &str) -> Result<Lock> {
         }
         Err(std::fs::TryLockError::Error(e)) => return Err(io(&path)(e)),
     }
-    let mut record = format!("{} since {}", super::store::who(), super::model::now()).into_bytes();
-    record.truncate(RECORD - 1);
-    record.resize(RECORD - 1, b' ');
-    record.push(b'\n');
+    let record = encode(&format!(
+        "{} since {}",
+        super::store::who(),
+        super::model::now()
+    ));
     f.write_all_at(&record, 0).map_err(io(&path))?;
     let _ = f.set_len(RECORD as u64);
     Ok(Lock { _file: f })
@@ -123,8 +164,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         // An older, longer file must not show through the record: its
         // first record is a holder's name, and what follows it is not.
-        let mut old = format!("{:<255}\n", "an old holder pid 1 since then");
-        old.push_str(&"#".repeat(1000));
+        let mut old = encode("an old holder pid 1 since then").to_vec();
+        old.extend_from_slice(&[b'#'; 1000]);
         std::fs::write(dir.path().join("lock"), old).unwrap();
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let d = dir.path().to_path_buf();
@@ -159,6 +200,36 @@ mod tests {
     }
 
     #[test]
+    fn a_record_mixed_from_two_writes_fails_its_checksum() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("lock");
+        let (a, b) = (encode("alice@host pid 1"), encode("bob@host pid 22"));
+        std::fs::write(&path, a).unwrap();
+        let f = File::open(&path).unwrap();
+        let text = record(&f).expect("a whole record is read");
+        assert!(String::from_utf8_lossy(&text).starts_with("alice@host pid 1 "));
+        // A writer paused halfway through its copy: every split of the two
+        // records is refused, each time it is read.
+        for cut in 1..RECORD - 1 {
+            let mut mixed = a;
+            mixed[cut..].copy_from_slice(&b[cut..]);
+            if mixed == a || mixed == b {
+                continue;
+            }
+            std::fs::write(&path, mixed).unwrap();
+            assert!(record(&f).is_none(), "a mix cut at {cut} was read");
+        }
+        // So is a record from before the checksum, and a short one.
+        std::fs::write(&path, format!("{:<255}\n", "old holder pid 3")).unwrap();
+        assert!(record(&f).is_none());
+        std::fs::write(&path, &a[..100]).unwrap();
+        assert!(record(&f).is_none());
+        // A name longer than the record is cut, and still checks.
+        std::fs::write(&path, encode(&"x".repeat(400))).unwrap();
+        assert_eq!(record(&f).map(|t| t.len()), Some(TEXT));
+    }
+
+    #[test]
     fn a_record_rewritten_while_it_is_read_is_never_read_as_a_mix() {
         let dir = tempfile::tempdir().unwrap();
         let held = take(dir.path(), "r").unwrap();
@@ -174,8 +245,8 @@ mod tests {
             let mut n = 0u8;
             let mut first = true;
             while !s.load(std::sync::atomic::Ordering::Relaxed) {
-                let mut rec = [b'a' + n % 26; RECORD];
-                rec[RECORD - 1] = b'\n';
+                let letter = char::from(b'a' + n % 26);
+                let rec = encode(&letter.to_string().repeat(TEXT));
                 f.write_all_at(&rec, 0).unwrap();
                 if std::mem::take(&mut first) {
                     go.wait();
