@@ -90,6 +90,13 @@ fn a_link_to_a_page_is_a_web_page_to_work_on() {
         &[],
     );
     assert_eq!(targets(&p), ["page-to-markdown", "slides"]);
+    // What the page's path says it is about is no work asked of it: a page
+    // on merge conflicts asks nothing of the conflict skill.
+    let p = plan(
+        "read https://example.com/articles/merge-conflicts-explained and turn it into markdown",
+        &[],
+    );
+    assert_eq!(targets(&p), ["page-to-markdown"]);
     // A link to a file is not a page, and the word "url" is not a link.
     for intent in [
         "fetch https://raw.example.com/acme/app/main/config.json",

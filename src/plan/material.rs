@@ -7,15 +7,17 @@
 //! Operations'"), and a pasted sentence must not become a clause of its
 //! own. Selection reads the intent with its material blanked out:
 //!
-//! - a link's scheme and host (`https://apps.example.com`); its path stays,
-//!   since "…/blog/post-42" says what the page is. A link to a page (a path
-//!   with no file extension, or `.html`, not on this machine) that a verb
-//!   of reading asks for ("read https://…", "grab the article at https://…",
-//!   or links handed over first: "here are 3 posts: https://… . read
-//!   them") is read as the word "webpage": the work is on a web page's text, and a
-//!   skill for "web pages" or "a URL to read" serves it. A link to a file
-//!   (`…/README.md`), to localhost, or after "fix the bug in" is only
-//!   blanked;
+//! - a link's scheme and host (`https://apps.example.com`). A link to a
+//!   page (a path with no file extension, or `.html`, not on this machine)
+//!   that a verb of reading asks for ("read https://…", "grab the article
+//!   at https://…", or links handed over first: "here are 3 posts:
+//!   https://… . read them") is read, path and all, as the word "webpage":
+//!   the work is on a web page's text, and a skill for "web pages" or "a
+//!   URL to read" serves it; what the path says the page is about
+//!   ("…/branching-patterns.html") is not the work. Any other link keeps
+//!   its path, since "…/blog/post-42" or "…/README.md" says what is worked
+//!   on; a link to a file, to localhost, or after "fix the bug in" is
+//!   only blanked;
 //! - a quotation of [`MIN_QUOTED_WORDS`] words or more in `"…"`, `“…”` or
 //!   `'…'`. Shorter quotes stay: they name things ("the 'So What' sweep",
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
@@ -58,6 +60,11 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
     let mut out = String::with_capacity(intent.len());
     let mut at = 0;
     for (from, to, link) in spans {
+        // Material inside a page's path, blanked with it.
+        if to <= at {
+            continue;
+        }
+        let from = from.max(at);
         out.push_str(&intent[at..from]);
         if link
             && to - from >= PAGE.len()
@@ -65,15 +72,29 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
             && !is_local(&intent[from..to])
             && (read_before(&intent[..from]) || read_after(&intent[to..]))
         {
+            // The page's path goes with it: "…/branching-patterns.html" is
+            // what the page is about, not the work asked on it.
+            let end = to + page_path(&intent[to..]);
             out.push_str(PAGE);
-            out.extend(std::iter::repeat_n(' ', to - from - PAGE.len()));
+            out.extend(std::iter::repeat_n(' ', end - from - PAGE.len()));
+            at = end;
         } else {
             out.extend(std::iter::repeat_n(' ', to - from));
+            at = to;
         }
-        at = to;
     }
     out.push_str(&intent[at..]);
     Cow::Owned(out)
+}
+
+/// The length of the path that opens `rest` (after a link's host): up to
+/// the next space, less the punctuation that ends the sentence around it
+/// ("read https://x.io/a/b. Then…").
+fn page_path(rest: &str) -> usize {
+    let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
+    token
+        .trim_end_matches(['.', ',', ';', ':', '!', '?', ')', ']', '"', '\'', '>'])
+        .len()
 }
 
 /// Byte ranges of the material in `s`, in order, not overlapping, each
@@ -376,16 +397,13 @@ mod tests {
             ["fix", "parse", "py", "now"]
         );
         // A folder that says what its files are stays, as do folders with
-        // no file, links' paths, and words joined by a slash.
+        // no file and words joined by a slash; a page read goes whole.
         assert_eq!(
             words("run docs/plans/auth.md"),
             ["run", "docs", "plans", "auth", "md"]
         );
         assert_eq!(words("audit app/routes/"), ["audit", "app", "routes"]);
-        assert_eq!(
-            words("read https://x.io/docs/a.html"),
-            ["read", "webpage", "docs", "a", "html"]
-        );
+        assert_eq!(words("read https://x.io/docs/a.html"), ["read", "webpage"]);
         assert_eq!(
             words("CI/CD and/or src/docs"),
             ["ci", "cd", "and", "or", "src", "docs"]
@@ -434,16 +452,16 @@ mod tests {
         // A page that a verb of reading asks for is a web page to read.
         assert_eq!(
             words("grab the article at https://example.com/post"),
-            ["grab", "the", "article", "at", "webpage", "post"]
+            ["grab", "the", "article", "at", "webpage"]
         );
         // So are pages handed over before "read them".
         assert_eq!(
             words("posts: https://example.com/a https://example.com/b . read them"),
-            ["posts", "webpage", "a", "webpage", "b", "read", "them"]
+            ["posts", "webpage", "webpage", "read", "them"]
         );
         assert_eq!(
             words("https://example.com/a -- read that and tell me"),
-            ["webpage", "a", "read", "that", "and", "tell", "me"]
+            ["webpage", "read", "that", "and", "tell", "me"]
         );
         assert_eq!(
             words("posts: https://example.com/a . fix them"),
@@ -459,11 +477,11 @@ mod tests {
         // in the sentence after it.
         assert_eq!(
             words("read https://a.com/x and https://b.com/y. Fix https://c.com/z"),
-            ["read", "webpage", "x", "and", "webpage", "y", "fix", "z"]
+            ["read", "webpage", "and", "webpage", "fix", "z"]
         );
         assert_eq!(
             words("read https://example.org/essays/great.html?x=1, then"),
-            ["read", "webpage", "essays", "great", "html", "x", "1", "then"]
+            ["read", "webpage", "then"]
         );
         // A link to a file is not a page.
         assert_eq!(
