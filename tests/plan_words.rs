@@ -663,3 +663,24 @@ fn what_a_text_says_is_no_word_of_a_skill() {
         ["memory-file-audit"]
     );
 }
+
+#[test]
+fn a_source_files_extension_names_its_language() {
+    // `.rs` is Rust as `.py` is Python: the file says which family's
+    // test skill the work is for.
+    let at = "fixtures/plan/languages";
+    assert_eq!(
+        planned_in(
+            at,
+            "write tests for the tokenizer in src/lexer.rs, it drops the last token"
+        ),
+        ["rust-tests"]
+    );
+    assert_eq!(
+        planned_in(
+            at,
+            "write tests for the tokenizer in app/lexer.py, it drops the last token"
+        ),
+        ["python-tests"]
+    );
+}

@@ -44,7 +44,7 @@
 //! | term | written as |
 //! |---|---|
 //! | `postgr` | postgres, postgresql, psql, pg |
-//! | `markdown` / `yaml` / `python` | md / yml / py |
+//! | `markdown` / `yaml` / `python` / `rust` | md / yml / py / rs |
 //! | `github` | github, gh |
 //! | `terraform` / `mongodb` | tf / mongo |
 //! | `local` | localhost ("test it on localhost" is a local web app) |
@@ -78,6 +78,7 @@ pub const WORDS: &[(&[&str], &str)] = &[
     (&["markdown", "md"], "markdown"),
     (&["yaml", "yml"], "yaml"),
     (&["python", "py"], "python"),
+    (&["rust", "rs"], "rust"),
     (&["github", "gh"], "github"),
     (&["terraform", "tf"], "terraform"),
     (&["mongodb", "mongo"], "mongodb"),
@@ -314,6 +315,7 @@ mod tests {
             ("md", "markdown"),
             ("yml", "yaml"),
             ("py", "python"),
+            ("rs", "rust"),
             ("gh", "github"),
             ("tf", "terraform"),
             ("mongo", "mongodb"),
