@@ -204,6 +204,9 @@ fn tasks_only_named_in_turn_give_way_to_what_the_skills_say() {
     for intent in [
         "carry out the implementation plan, then draft a plan for the importer",
         "carry out the implementation plan and draft a plan for the importer",
+        "carry out the implementation plan. And then draft a plan for the importer.",
+        "carry out the implementation plan. Also, after that, draft a plan for the importer.",
+        "carry out the implementation plan. Separately, once that is done, draft a plan for the importer.",
     ] {
         let p = plan(intent, &[]);
         assert_eq!(
@@ -217,6 +220,16 @@ fn tasks_only_named_in_turn_give_way_to_what_the_skills_say() {
             "{intent}"
         );
     }
+    // A task moved by words of order keeps the order they ask, whatever
+    // named it apart: "but first" puts the carrying out before the draft.
+    let p = plan(
+        "make slides and also draft the plan, but first carry out the implementation plan",
+        &[],
+    );
+    assert_eq!(
+        targets(&p),
+        ["slides", "carrying-out-plans", "drafting-plans"]
+    );
 }
 
 #[test]

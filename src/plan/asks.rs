@@ -10,8 +10,8 @@ use super::task_words::{
     starts_task, states_requirement, OBJECT_OPENERS,
 };
 use inside::{says_it_needs_work, splices_command};
+pub use openers::{after_apart, asks_apart, opens_apart};
 use openers::{after_condition, after_forbidden_wait, asks_of_named, main_clause};
-pub use openers::{asks_apart, opens_apart};
 
 /// Words that open a request written in shorthand, its subject left out:
 /// "Need OG images for every post", "Want a landing page by Friday"

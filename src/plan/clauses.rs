@@ -99,12 +99,13 @@ pub struct Clause {
     /// Its sentence is an item of a numbered or bulleted list, or an arrow's
     /// step ("3. commit it"): asked as a step of its own by its mark.
     pub marked: bool,
-    /// It follows the task before it in the order asked: false when it is
-    /// only named after it, as a task apart ("…and also …", "Separately,
-    /// …", "Unrelated: …"), which orders the two only where nothing the
-    /// skills say does (see [`super::infer`]). A sentence that states the
-    /// order of the tasks makes every place asked.
-    pub ordered: bool,
+    /// It is only named after the clause written before it, as a task
+    /// apart ("…and also …", "Separately, …", "Unrelated: …", "Also need
+    /// …"), with no word of order ("And then …", "Separately, once that's
+    /// done, …" are asked in order): the order of the two is not asked, and
+    /// gives way to what the skills say (see [`super::infer`]). A sentence
+    /// that states the order of two tasks clears it for both.
+    pub named_apart: bool,
     /// It sets the scene that a bare ask in the sentence after it is about
     /// ("Traffic fell off a cliff. Figure out why."): the number of that
     /// sentence. Read as a task, it serves only when the bare ask itself
@@ -254,7 +255,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
                 && (read.steps[n]
                     || matches!(p.link, Some(Link::Then | Link::Also | Link::Reverse))),
             marked: read.marks[n],
-            ordered: !p.apart && p.link != Some(Link::Also),
+            named_apart: p.apart || p.link == Some(Link::Also),
             object_of: object_of[n],
             declined,
             waived: read.waives[n],
@@ -288,8 +289,9 @@ struct Piece {
     when: bool,
     /// It says it waits for the other tasks ("…, but not yet").
     defers: bool,
-    /// It opens a sentence set apart from the tasks before it
-    /// ("Separately, …", "Unrelated: …", "also need a deck for Friday").
+    /// It opens a sentence set apart from the tasks before it, with no word
+    /// of order ("Separately, …", "Unrelated: …", "also need a deck for
+    /// Friday"; not "And then …").
     apart: bool,
 }
 
@@ -408,7 +410,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
                 sentence: n,
                 when,
                 defers,
-                apart: first && apart,
+                apart: first && apart && !states_order(trimmed),
             });
             first = false;
         }
@@ -461,6 +463,23 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
         order.into_iter().partition(|&k| pieces[k].defers);
     order.extend(later);
     order
+}
+
+/// True when a sentence set apart still says where its task goes, after
+/// its opening "and", "also" or adverb: "And then …", "Also, after that,
+/// …", "Separately, once that's done, …".
+fn states_order(sentence: &str) -> bool {
+    let mut rest = super::asks::after_apart(sentence).unwrap_or(sentence);
+    loop {
+        let t = rest.trim_start_matches([',', ' ', ':', ';']);
+        let word = t.split([' ', ',']).next().unwrap_or("");
+        if !matches!(word.to_lowercase().as_str(), "and" | "also" | "but" | "so") {
+            rest = t;
+            break;
+        }
+        rest = &t[word.len()..];
+    }
+    opens_with_order(rest) || opens_step(rest) || opens_first_step(rest) || opens_reversed(rest)
 }
 
 /// True when `text` (its words `found`) opens with a clause of time that

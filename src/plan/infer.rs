@@ -390,9 +390,9 @@ impl NodeTerms {
 }
 
 /// Links among `nodes` (plan node index, catalog skill index, clause rank),
-/// strongest source first. `ordered[r]` says whether words state the
-/// clause of rank `r` after the one before it; the order of tasks only
-/// named one after the other comes last, after what the skills say.
+/// strongest source first. `ordered[r]` is false when the clause of rank
+/// `r` is only named after the one before it, as a task apart; the order
+/// of such tasks comes last, after what the skills say.
 pub fn infer(
     catalog: &Catalog,
     nodes: &[(usize, usize, Option<usize>)],
@@ -540,10 +540,12 @@ pub(super) fn link(from: usize, to: usize, source: Source, detail: String) -> In
 
 /// Each skill comes after the skills of the nearest earlier clause: as
 /// (the links whose order words state, the links of tasks only named in
-/// that order). Every clause after the earlier one, up to this one, must
-/// be `ordered` (see [`super::clauses::Clause::ordered`]): "X and also Y"
-/// and "X. Separately, Y" only name X first, and give way to what the
-/// skills say (`writing-plans` makes the plan `executing-plans` needs).
+/// that order). A link is only named when a clause after the earlier one,
+/// up to this one, is named apart (see
+/// [`super::clauses::Clause::named_apart`]): "X and also Y" and "X.
+/// Separately, Y" only name X first, and give way to what the skills say
+/// (`writing-plans` makes the plan `executing-plans` needs); so does "X
+/// and also Z, then Y", where nothing asks Y after X.
 fn intent_order(
     catalog: &Catalog,
     nodes: &[(usize, usize, Option<usize>)],

@@ -66,15 +66,15 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
         }
         let from = from.max(at);
         out.push_str(&intent[at..from]);
+        // The page's path goes with it: "…/branching-patterns.html" is
+        // what the page is about, not the work asked on it.
+        let end = to + page_path(&intent[to..]);
         if link
-            && to - from >= PAGE.len()
+            && end - from >= PAGE.len()
             && is_page(intent, to)
             && !is_local(&intent[from..to])
             && (read_before(&intent[..from]) || read_after(&intent[to..]))
         {
-            // The page's path goes with it: "…/branching-patterns.html" is
-            // what the page is about, not the work asked on it.
-            let end = to + page_path(&intent[to..]);
             out.push_str(PAGE);
             out.extend(std::iter::repeat_n(' ', end - from - PAGE.len()));
             at = end;

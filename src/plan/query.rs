@@ -84,9 +84,31 @@ pub struct Query {
     pub compounds: Vec<Compound>,
     /// Terms of the work an idiom of the intent asks for ([`super::idioms`]).
     pub idioms: Vec<usize>,
-    /// For each place in the asked order, whether words state it (see
-    /// [`super::clauses::Clause::ordered`]).
+    /// For each place in the asked order, whether the intent asks for it
+    /// after the place before (see `asked_order`).
     pub ordered: Vec<bool>,
+}
+
+/// For each place in the asked order, whether the intent asks for it
+/// after the place before: false only where the clause there is named
+/// apart (see [`super::clauses::Clause::named_apart`]) right after the
+/// clause it was written after. A clause that words of order moved keeps
+/// its asked place.
+fn asked_order(split: &[super::clauses::Clause]) -> Vec<bool> {
+    let mut at_rank = vec![usize::MAX; split.len()];
+    for (k, c) in split.iter().enumerate() {
+        if let Some(r) = at_rank.get_mut(c.rank) {
+            *r = k;
+        }
+    }
+    let mut ordered = vec![true; split.len()];
+    for (k, c) in split.iter().enumerate() {
+        let before = c.rank.checked_sub(1).and_then(|r| at_rank.get(r).copied());
+        if c.named_apart && k > 0 && before == Some(k - 1) {
+            ordered[c.rank] = false;
+        }
+    }
+    ordered
 }
 
 /// The most compounds one query has (see [`super::compounds`]).
@@ -161,12 +183,7 @@ impl Query {
         // something is failing (see `idioms`).
         let failing = super::idioms::tells_of_failure(intent) || super::idioms::names_an_error(raw);
         super::stated_order::apply(&mut split, a);
-        q.ordered = vec![false; split.len()];
-        for c in &split {
-            if let Some(o) = q.ordered.get_mut(c.rank) {
-                *o = c.ordered;
-            }
-        }
+        q.ordered = asked_order(&split);
         // "a poster for the hackathon, and it has to use our colors": what
         // the work must hold to is no second task of the list.
         let mut per_sentence = std::collections::HashMap::new();

@@ -211,9 +211,9 @@ pub struct Selection {
     /// The relevance score of each scored skill (for ordering and producers).
     pub scores: Vec<(usize, f64)>,
     pub warnings: Vec<String>,
-    /// For each place in the asked order, whether the intent's words state
-    /// it after the place before ("then", "first", a step mark) or only
-    /// name it after.
+    /// For each place in the asked order, whether the intent asks for it
+    /// after the place before, or only names it after, as a task apart
+    /// ("…and also …", "Separately, …").
     pub ordered: Vec<bool>,
 }
 

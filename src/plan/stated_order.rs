@@ -118,9 +118,10 @@ pub fn apply(clauses: &mut [Clause], a: &Analyzer) {
         };
         move_task(clauses, x, &place, target);
         clauses[s].context = true;
-        // The person said how their tasks go: every place is stated.
-        for c in clauses.iter_mut() {
-            c.ordered = true;
+        // The sentence says how these two go, whatever named them.
+        clauses[x].named_apart = false;
+        if let Some(y) = target {
+            clauses[y].named_apart = false;
         }
     }
 }

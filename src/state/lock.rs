@@ -11,8 +11,9 @@
 //!   mid-write is read again. Reading twice and comparing was not enough:
 //!   a writer paused in the middle of its copy leaves the same mix for
 //!   both reads. So a second process reading it while the holder writes
-//!   names a holder from one whole record, never an empty one, a mix of
-//!   two, or the tail of an older, longer file.
+//!   names a holder from one whole record, never an empty one, the tail
+//!   of an older, longer file, or (but for the checksum's one chance in
+//!   2^32) a mix of two.
 
 use crate::error::{Error, Result};
 use std::fs::{File, OpenOptions};
@@ -58,7 +59,7 @@ const SUM: usize = 9;
 const TEXT: usize = RECORD - 1 - SUM;
 
 /// FNV-1a over the record's text: a record mixed from two writes fails
-/// it, whatever bytes the mix holds.
+/// it, but for a chance of one in 2^32.
 fn checksum(text: &[u8]) -> u32 {
     text.iter().fold(0x811c_9dc5u32, |h, &b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
@@ -70,7 +71,11 @@ fn checksum(text: &[u8]) -> u32 {
 fn encode(holder: &str) -> [u8; RECORD] {
     let mut rec = [b' '; RECORD];
     let text = holder.as_bytes();
-    let n = text.len().min(TEXT);
+    // Cut at a character's start, so a long name stays readable.
+    let n = (0..=text.len().min(TEXT))
+        .rev()
+        .find(|&n| holder.is_char_boundary(n))
+        .unwrap_or(0);
     rec[..n].copy_from_slice(&text[..n]);
     let sum = format!(" {:08x}", checksum(&rec[..TEXT]));
     rec[TEXT..RECORD - 1].copy_from_slice(sum.as_bytes());
@@ -224,9 +229,17 @@ mod tests {
         assert!(record(&f).is_none());
         std::fs::write(&path, &a[..100]).unwrap();
         assert!(record(&f).is_none());
-        // A name longer than the record is cut, and still checks.
+        // A name longer than the record is cut, and still checks; a cut
+        // never splits a character.
         std::fs::write(&path, encode(&"x".repeat(400))).unwrap();
         assert_eq!(record(&f).map(|t| t.len()), Some(TEXT));
+        for pad in 0..4 {
+            let name = format!("{}{}", "x".repeat(pad), "é".repeat(200));
+            std::fs::write(&path, encode(&name)).unwrap();
+            let text = record(&f).expect("a long name still checks");
+            let shown = String::from_utf8(text.to_vec()).expect("cut at a character");
+            assert!(shown.trim_end().ends_with('é'), "{pad}: {shown:?}");
+        }
     }
 
     #[test]

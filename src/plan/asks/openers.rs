@@ -82,11 +82,11 @@ pub(super) const APART_PHRASES: &[&[&str]] = &[
     &["in", "addition"],
 ];
 
-/// What follows an adverb of [`APART`], or a phrase of [`STEP_PHRASES`],
+/// What follows an adverb of `APART`, or a phrase of `STEP_PHRASES`,
 /// and its comma, when `sentence` opens with one; or what follows "while
 /// you're in there" (see [`crate::plan::order_words::while_at_it`]), comma
 /// or none.
-fn after_apart(sentence: &str) -> Option<&str> {
+pub fn after_apart(sentence: &str) -> Option<&str> {
     let w = words_of(sentence);
     // "And separately, …".
     let lead = usize::from(

@@ -619,26 +619,36 @@ fn and_after_a_task_opens_the_next_task() {
 
 #[test]
 fn a_task_named_apart_follows_in_no_asked_order() {
-    let ordered = |intent: &str| -> Vec<(String, bool)> {
+    let apart = |intent: &str| -> Vec<(String, bool)> {
         split(intent)
             .into_iter()
-            .map(|c| (c.text, c.ordered))
+            .map(|c| (c.text, c.named_apart))
             .collect()
     };
     // Named one after the other, not asked in that order.
-    let c = ordered("fix the login bug and also write the release notes");
+    let c = apart("fix the login bug and also write the release notes");
     assert_eq!(c.len(), 2, "{c:?}");
-    assert!(c[0].1 && !c[1].1, "{c:?}");
-    let c = ordered("fix the login bug. Unrelated: write the release notes");
-    assert!(!c.last().unwrap().1, "{c:?}");
-    // Asked in order, by a connective or by the run of the sentence.
+    assert!(!c[0].1 && c[1].1, "{c:?}");
+    for intent in [
+        "fix the login bug. Unrelated: write the release notes",
+        "fix the login bug. Separately, write the release notes",
+    ] {
+        // The adverb may stand as a piece of its own before its task.
+        let c = apart(intent);
+        assert!(c.iter().skip(1).any(|x| x.1), "{intent}: {c:?}");
+    }
+    // Asked in order: by a connective, by the run of the sentence, or by
+    // a word of order after "and", "also" or the adverb that sets it apart.
     for intent in [
         "fix the login bug, then write the release notes",
         "fix the login bug and write the release notes",
         "write the release notes, but first fix the login bug",
+        "fix the login bug. And then write the release notes.",
+        "fix the login bug. And finally write the release notes.",
+        "fix the login bug. Also, after that, write the release notes.",
+        "fix the login bug. Separately, once that is done, write the release notes.",
     ] {
-        let c = ordered(intent);
-        assert_eq!(c.len(), 2, "{c:?}");
-        assert!(c.iter().all(|x| x.1), "{intent}: {c:?}");
+        let c = apart(intent);
+        assert!(c.iter().all(|x| !x.1), "{intent}: {c:?}");
     }
 }
