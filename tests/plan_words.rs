@@ -684,3 +684,15 @@ fn a_source_files_extension_names_its_language() {
         ["python-tests"]
     );
 }
+
+#[test]
+fn a_noun_in_age_meets_its_verb() {
+    // The auditor says "leakage"; the person asks whether it "leaks".
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/described-work",
+            "check whether the benchmark leaks test answers into the prompts"
+        ),
+        ["eval-leakage"]
+    );
+}

@@ -21,6 +21,11 @@
 //! texts) are left apart, since their adjectives say something else
 //! there; "listen", "often" or "token" are no such verbs at all.
 //!
+//! Nouns in "-age" of something that happens are a fourth: "is the eval
+//! leaking?" asks for what a skill calls auditing "leakage". Only the
+//! table's; "-age" nouns of things ("package", "message", "storage",
+//! "coverage", "usage") keep their own stems.
+//!
 //! Only these: joining other derived forms was measured and not
 //! taken. Nouns in -ion/-ure/-sis ("decision"/"decide",
 //! "analysis"/"analyze", "failure"/"fail") cost the real trigger set
@@ -40,9 +45,13 @@
 //! |---|---|
 //! | `tight` `short` `wide` `loos` `flat` `sharp` `soft` | tighten, shorten, widen, loosen, flatten, sharpen, soften |
 //! | `deep` `weak` `broad` `straight` | deepen, weaken, broaden, straighten |
+//!
+//! | verb stem | noun in -age |
+//! |---|---|
+//! | `leak` `break` `block` `shrink` `slip` `spill` `seep` | leakage, breakage, blockage, shrinkage, slippage, spillage, seepage |
 
-/// The stem of `stem`'s verb when it is one of the agent nouns above,
-/// `-if` for an `-ifi` stem; `stem` itself otherwise.
+/// The stem of `stem`'s verb when it is one of the agent nouns or -age
+/// nouns above, `-if` for an `-ifi` stem; `stem` itself otherwise.
 pub fn family(stem: &str) -> &str {
     match stem {
         "writer" => "write",
@@ -69,6 +78,14 @@ pub fn family(stem: &str) -> &str {
         // making it tight.
         "tighten" | "shorten" | "widen" | "loosen" | "flatten" | "sharpen" | "soften"
         | "deepen" | "weaken" | "broaden" | "straighten" => adjective_of(stem),
+        // Nouns in -age of what happens ("leakage" is leaking).
+        "leakag" => "leak",
+        "breakag" => "break",
+        "blockag" => "block",
+        "shrinkag" => "shrink",
+        "slippag" => "slip",
+        "spillag" => "spill",
+        "seepag" => "seep",
         // "verify"/"verified" stem to `verifi`, "verification" to `verif`.
         s if s.len() >= 5 && s.ends_with("ifi") => &s[..s.len() - 1],
         _ => stem,
@@ -115,6 +132,9 @@ mod tests {
             &["loose", "loosen"],
             &["flat", "flatten"],
             &["straight", "straighten"],
+            &["leak", "leaking", "leaks", "leakage"],
+            &["break", "breakage"],
+            &["slip", "slippage"],
         ] {
             let terms: Vec<Vec<String>> = group.iter().map(|w| a.terms(w)).collect();
             assert!(terms.iter().all(|t| *t == terms[0]), "{group:?}: {terms:?}");
@@ -133,6 +153,10 @@ mod tests {
             ("listen", "list"),
             ("often", "oft"),
             ("strengthen", "strength"),
+            ("package", "pack"),
+            ("message", "mess"),
+            ("coverage", "cover"),
+            ("storage", "store"),
         ] {
             assert_ne!(a.terms(x), a.terms(y), "{x} / {y}");
         }

@@ -44,7 +44,7 @@
 //! | `interview` | interrogate me/us, (keep) firing (…) questions: the relentless interview a skill for sharpening a plan names ("one question at a time" is left out: brainstorming asks that way too) |
 //! | `catchup` | while I/we was/were out, away, gone or off; what did/have I missed; brief me/us on what; what (…) changed, moved or happened since: the return a catch-up skill briefs on |
 //! | `lesson` | what we/I (actually/really) learned, what (…) taught us/me: the lessons a retrospective skill draws from a cycle |
-//! | `leakag` | too good to be true, way/suspiciously/almost too good or clean, agreeing with itself/ourselves, the same (…) grades/scores/judges: a result an eval-leakage audit doubts ("the same person wrote the docs" is not) |
+//! | `leak` | too good to be true, way/suspiciously/almost too good or clean, agreeing with itself/ourselves, the same (…) grades/scores/judges: a result an eval-leakage audit doubts ("the same person wrote the docs" is not) |
 //! | `interact` | waits for (…) input, keypresses or keystrokes; arrow keys; keep it (a shell, …) alive: a program a skill for interactive sessions drives |
 //! | `factual` | check/verify (…) the facts, stats, statistics or claims; is/are actually/even/really true, real or accurate; the stats/facts/claims/figures are real/true/accurate; verify (…) the numbers or figures; not sure/confident about (…) the facts, stats, claims or numbers: a text's facts in doubt, as a fact-checking skill's "factual claim" says |
 //! | `nba` | the one/single (…) thing, move, step or action (…) to do, make or take next; the one/single next thing/move/step: the next best action a skill named for it returns |
@@ -175,8 +175,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["what", "we|i", "actually|really", "learned|learnt"], "lesson", Always),
     (&["what", "we|i", "learned|learnt"], "lesson", Always),
     (&["what", GAP, "taught", "us|me"], "lesson", Always),
-    (&["too", "good", "to", "be", "true"], "leakag", Always),
-    (&["way|suspiciously|almost", "too", "good|clean"], "leakag", Always),
+    (&["too", "good", "to", "be", "true"], "leak", Always),
+    (&["way|suspiciously|almost", "too", "good|clean"], "leak", Always),
     (&["wait|waits|waiting|waited", "for", GAP, "input|keypress|keypresses|keystrokes"], "interact", Always),
     (&["arrow", "key|keys"], "interact", Always),
     (&["keep|keeping", "it|the|a|that", GAP, "alive"], "interact", Always),
@@ -250,8 +250,8 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["design", "together"], "brainstorm", Always),
     (&["talk|work|think|walk", GAP, "design", "through|thru"], "brainstorm", Always),
     (&["work|nail|hash|flesh|pin", "out|down", "the", "design"], "brainstorm", Always),
-    (&["agreeing|agrees|agree", "with", "itself|ourselves|themselves"], "leakag", Always),
-    (&["same", GAP, "grades|grading|graded|scores|scored|judges|judging"], "leakag", Always),
+    (&["agreeing|agrees|agree", "with", "itself|ourselves|themselves"], "leak", Always),
+    (&["same", GAP, "grades|grading|graded|scores|scored|judges|judging"], "leak", Always),
     (&["push", "it", "live"], "deploy", Always),
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),

@@ -39,7 +39,7 @@ fn a_return_a_result_too_good_and_a_waiting_prompt_name_their_work() {
     assert_eq!(terms("ok what did i miss"), ["catchup"]);
     assert_eq!(
         terms("that smells way too good to be true"),
-        ["leakag", "leakag"]
+        ["leak", "leak"]
     );
     assert_eq!(terms("the wizard waits for keyboard input"), ["interact"]);
     assert_eq!(terms("open a python shell and keep it alive"), ["interact"]);
@@ -178,8 +178,8 @@ fn designing_together_and_a_grader_agreeing_with_itself_name_their_work() {
     );
     assert_eq!(terms("talk the design through with me"), ["brainstorm"]);
     assert!(terms("review the design doc").is_empty());
-    assert_eq!(terms("or are we just agreeing with ourselves"), ["leakag"]);
-    assert_eq!(terms("the same gpt 4 grades the answers"), ["leakag"]);
+    assert_eq!(terms("or are we just agreeing with ourselves"), ["leak"]);
+    assert_eq!(terms("the same gpt 4 grades the answers"), ["leak"]);
     assert!(terms("the same person wrote the docs").is_empty());
 }
 
