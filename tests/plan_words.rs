@@ -696,3 +696,15 @@ fn a_noun_in_age_meets_its_verb() {
         ["eval-leakage"]
     );
 }
+
+#[test]
+fn finding_the_cause_of_a_failure_is_debugging() {
+    let at = "fixtures/plan/real-shaped";
+    assert_eq!(
+        planned_in(
+            at,
+            "my local app throws an exception on startup, find the cause"
+        ),
+        ["methodical-debugging"]
+    );
+}

@@ -11,7 +11,7 @@
 //!
 //! | term | idioms |
 //! |---|---|
-//! | `debug` | track down why, what's causing; when the intent tells of something failing (`trouble::FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), a root cause analysis, figure/find/work out why, need/want to know or understand why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
+//! | `debug` | track down why, what's causing; when the intent tells of something failing (`trouble::FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), find the cause, a root cause analysis, figure/find/work out why, need/want to know or understand why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through ("thru" too), talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting"), show/prove (to) me (…) it's/everything (…) passing, green or working |
 //! | `deploy` | push/put/take it live, put/get it online, put/get/want (…) on the internet or web |
@@ -108,6 +108,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["root", "cause|causes"], "debug", SoughtAndFailing),
     (&["root", "cause", "analysis|analyses"], "debug", Failing),
     (&["real|actual", "cause"], "debug", SoughtAndFailing),
+    (&["find|finding", "the", "cause"], "debug", Failing),
     (&["track", "down", "why"], "debug", Always),
     (&["figure", "out", "why"], "debug", Failing),
     (&["find", "out", "why"], "debug", Failing),

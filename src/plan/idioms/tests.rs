@@ -302,6 +302,12 @@ fn an_idiom_names_its_work() {
     assert!(!commands(&ws("way too good to be true")));
     assert!(commands(&ws("tighten it up without changing a word")));
     assert_eq!(terms("the job fails, find the real cause"), ["debug"]);
+    // "find the cause" asks for debugging only when something fails.
+    assert_eq!(
+        terms("the app throws an exception, find the cause"),
+        ["debug"]
+    );
+    assert!(terms("find the cause we should donate to").is_empty());
     assert_eq!(terms("it throws, what is actually causing it"), ["debug"]);
     assert_eq!(terms("and pasted me the actual output"), ["verif"]);
     assert_eq!(terms("talk it through with me first"), ["brainstorm"]);
