@@ -708,3 +708,14 @@ fn finding_the_cause_of_a_failure_is_debugging() {
         ["methodical-debugging"]
     );
 }
+
+#[test]
+fn getting_the_site_online_is_a_deploy() {
+    assert_eq!(
+        planned_in(
+            "fixtures/plan/rules",
+            "get our site online, the build is green"
+        ),
+        ["deploy-site"]
+    );
+}

@@ -14,7 +14,7 @@
 //! | `debug` | track down why, what's causing; when the intent tells of something failing (`trouble::FAILING`), also root/real/actual cause(s) after a verb of seeking ("find", "dig for", "I want", "run down", …), find the cause, a root cause analysis, figure/find/work out why, need/want to know or understand why, what's (…) causing, what's (…) going on and no/zero idea/clue why |
 //! | `brainstorm` | think (it) through ("thru" too), talk it through with me, talk through what/how (…) should, bounce (some) ideas, spitball, the design together, talk/work (…) the design through, work/nail/hash out or down the design |
 //! | `verif` | double check, prove it works, make sure it works, confirm it works, show/paste me the (…) output (also "shown", "showing", "pasting"), show/prove (to) me (…) it's/everything (…) passing, green or working |
-//! | `deploy` | push/put/take it live, put/get it online, put/get/want (…) on the internet or web |
+//! | `deploy` | push/put/take it live, put/get it online, put/get this/the/my/our site, app, page or website online or live, put/get/want (…) on the internet or web |
 //! | `ci` | the checks (…) turn/went/are red |
 //! | `commit` | save (…) in/into git |
 //! | `tdd` | write/add a (the) failing (…) test(s), write failing tests, write a test that fails: the test written to fail first (not "fix the failing test") |
@@ -257,6 +257,7 @@ pub const IDIOMS: &[(&[&str], &str, When)] = &[
     (&["put", "it", "live"], "deploy", Always),
     (&["put", "it", "online"], "deploy", Always),
     (&["get", "it", "online"], "deploy", Always),
+    (&["put|get|getting|putting", "this|the|my|our", "site|app|page|website", "online|live"], "deploy", Always),
     (&["take", "it", "live"], "deploy", Always),
     // Said by people who lack the word: "get it up on the internet".
     (&["put|get|getting|putting|want", GAP, "on|onto", "the", "internet|web"], "deploy", Always),

@@ -264,6 +264,8 @@ fn an_idiom_names_its_work() {
     );
     assert_eq!(terms("get a fresh reviewer on it"), ["request"]);
     assert_eq!(terms("push it live on friday"), ["deploy"]);
+    assert_eq!(terms("get the site online before friday"), ["deploy"]);
+    assert!(terms("get the printer online").is_empty());
     assert_eq!(terms("then show me the passing output"), ["verif"]);
     assert_eq!(
         terms("after you've run it and shown me the output"),
