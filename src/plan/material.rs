@@ -67,8 +67,13 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
         let from = from.max(at);
         out.push_str(&intent[at..from]);
         // The page's path goes with it: "…/branching-patterns.html" is
-        // what the page is about, not the work asked on it.
-        let end = to + page_path(&intent[to..]);
+        // what the page is about, not the work asked on it. Only a link
+        // has one.
+        let end = if link {
+            to + page_path(&intent[to..])
+        } else {
+            to
+        };
         if link
             && end - from >= PAGE.len()
             && is_page(intent, to)
