@@ -510,7 +510,12 @@ fn presents_material(sentence: &str) -> bool {
 fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
     words
         .iter()
-        .map(|(_, _, end)| s[*end..].trim_start().starts_with(','))
+        .map(|(_, _, end)| {
+            let rest = s[*end..].trim_start();
+            // Not the comma inside a number: "$3,400".
+            let digit = |c: char| c.is_ascii_digit();
+            rest.starts_with(',') && !(s[..*end].ends_with(digit) && rest[1..].starts_with(digit))
+        })
         .collect()
 }
 

@@ -255,9 +255,30 @@ pub fn ascii_word_at(b: &[u8], start: usize) -> (usize, usize) {
     (end, i)
 }
 
+/// Where the first of `marks` that ends a clause is in `s`: not one
+/// between two digits, which writes a number ("$3,400", "10:30").
+pub fn clause_mark(s: &str, marks: &[char]) -> Option<usize> {
+    let b = s.as_bytes();
+    s.match_indices(marks).map(|(i, _)| i).find(|&i| {
+        let digit = |j: Option<&u8>| j.is_some_and(u8::is_ascii_digit);
+        !(i > 0 && digit(b.get(i - 1)) && digit(b.get(i + 1)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clause_mark_passes_numbers_by() {
+        let m = [',', ':'];
+        assert_eq!(clause_mark("once it shows $3,400, mark it", &m), Some(20));
+        assert_eq!(clause_mark("at 10:30 run it", &m), None);
+        assert_eq!(clause_mark("v2, then v3", &m), Some(2));
+        assert_eq!(clause_mark("1,2", &[',']), None);
+        assert_eq!(clause_mark(",2", &[',']), Some(0));
+        assert_eq!(clause_mark("no mark", &m), None);
+    }
 
     #[test]
     fn for_each_word_matches_words() {

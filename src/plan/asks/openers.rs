@@ -12,6 +12,7 @@ use crate::plan::clauses::words_of;
 use crate::plan::task_words::{
     command_after_for_each, reads_as_command, starts_task, OBJECT_OPENERS,
 };
+use crate::plan::words::clause_mark;
 
 /// The work a forbidden step waits for, when `sentence` opens with one:
 /// "don't tell me it's fixed until you've run the suite" asks for the
@@ -268,7 +269,7 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
     // The comma that ends the opening, not one after a lead word ("then,
     // drawing on that brief, prepare…").
     let from = if lead > 0 { w[lead].1 } else { 0 };
-    let Some(comma) = sentence[from..].find([',', ':']).map(|c| c + from) else {
+    let Some(comma) = clause_mark(&sentence[from..], &[',', ':']).map(|c| c + from) else {
         return unmarked;
     };
     if let Some(rest) = unmarked.filter(|r| sentence.len() - r.len() < comma) {

@@ -26,6 +26,9 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "before I sign off: have someone read the design doc cold",
         // The request before a colon, what it is about after.
         "Before anyone writes code I want to think it through with you: who it's for, what's out of scope",
+        // A number's comma or a time's colon does not end the opening.
+        "once the bank shows the $3,400 payment, mark their invoice as paid",
+        "after the 10:30 standup, write up the notes",
     ] {
         assert!(is_request(s), "{s}");
     }

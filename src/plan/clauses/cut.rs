@@ -10,6 +10,7 @@ use crate::plan::task_words::{
     commands_pronoun, names_another, phrasal_command, phrasal_on_object, reads_as_command,
     starts_joined_task, starts_task, states_requirement, OBJECT_OPENERS, PAIR_VERBS,
 };
+use crate::plan::words::clause_mark;
 
 /// True when the piece of `s` that ends at byte `at` (from the last cut in
 /// `cuts`) holds a comma before the one just before `at`: "A, B, and C"
@@ -102,7 +103,7 @@ fn spared_after(
         return None;
     }
     let from = if but { words.get(i + 1)?.1 } else { words[i].1 };
-    let end = s[from..].find(',').map_or(s.len(), |k| from + k);
+    let end = clause_mark(&s[from..], &[',']).map_or(s.len(), |k| from + k);
     crate::plan::declines::spares_work(&s[from..end]).then_some(end)
 }
 
@@ -125,7 +126,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
     // review": the person's own clause of time runs to its comma, and its
     // "and" joins the person's work, not a task.
     let persons_end = if order_words::persons_time(&all) {
-        s.find(',').unwrap_or(0)
+        clause_mark(s, &[',']).unwrap_or(0)
     } else {
         0
     };
