@@ -124,6 +124,24 @@ fn a_link_to_a_page_is_a_web_page_to_work_on() {
 }
 
 #[test]
+fn a_links_query_ends_no_sentence() {
+    // The "?" of a link's query is no question mark: the task after the
+    // link is still asked for, not set aside as the scene.
+    for (intent, want) in [
+        (
+            "make slides from https://example.com/q3/report?id=7 and then push it live",
+            ["slides", "ship-it"],
+        ),
+        (
+            "fix the CI on https://github.com/acme/app/pull/9?tab=checks, then push it live",
+            ["fix-ci", "ship-it"],
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), want, "{intent}");
+    }
+}
+
+#[test]
 fn a_command_in_a_sentence_of_its_own_is_a_task() {
     // "Cut …" opens a command as "Run …" does: its sentence is a task, not
     // the scene of the request before it.

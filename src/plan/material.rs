@@ -16,8 +16,9 @@
 //!   URL to read" serves it; what the path says the page is about
 //!   ("…/branching-patterns.html") is not the work. Any other link keeps
 //!   its path, since "…/blog/post-42" or "…/README.md" says what is worked
-//!   on; a link to a file, to localhost, or after "fix the bug in" is
-//!   only blanked;
+//!   on, but not its query or fragment (`?tab=checks`, `#top`): those are
+//!   parameters, and their "?" is no question; a link to a file, to
+//!   localhost, or after "fix the bug in" is only blanked;
 //! - a quotation of [`MIN_QUOTED_WORDS`] words or more in `"…"`, `“…”` or
 //!   `'…'`. Shorter quotes stay: they name things ("the 'So What' sweep",
 //!   "says 'ship it'"), and a skill's quoted trigger phrase is matched
@@ -82,6 +83,14 @@ pub fn blanked(intent: &str) -> Cow<'_, str> {
         {
             out.push_str(PAGE);
             out.extend(std::iter::repeat_n(' ', end - from - PAGE.len()));
+            at = end;
+        } else if let Some(query) = link.then(|| intent[to..end].find(['?', '#'])).flatten() {
+            // A link's query and fragment ("…/pulls?q=is%3Aopen") are its
+            // parameters, not what the work is on: their "?" and "&" end
+            // no sentence and join no clause.
+            out.extend(std::iter::repeat_n(' ', to - from));
+            out.push_str(&intent[to..to + query]);
+            out.extend(std::iter::repeat_n(' ', end - to - query));
             at = end;
         } else {
             out.extend(std::iter::repeat_n(' ', to - from));
@@ -494,6 +503,15 @@ mod tests {
             ["fetch", "app", "readme", "md"]
         );
         assert_eq!(words("see http://a.io/x.png"), ["see", "x", "png"]);
+        // A link's query and fragment are its parameters: blanked.
+        assert_eq!(
+            words("triage https://github.com/acme/app/pulls?q=is%3Aopen#top now"),
+            ["triage", "acme", "app", "pulls", "now"]
+        );
+        assert_eq!(
+            words("see https://a.io/x?v=1. Then y"),
+            ["see", "x", "then", "y"]
+        );
     }
 
     #[test]

@@ -50,8 +50,9 @@ pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
     out
 }
 
-/// Splits at a line break, and at `;`, `!` and `?` outside parentheses:
-/// "the port (8080? 8081?) is stated in three places" is one sentence.
+/// Splits at a line break, and at `;`, `!` and `?` outside parentheses
+/// and not inside a token: "the port (8080? 8081?) is stated in three
+/// places" is one sentence, and so is "open /watch?v=abc and summarize it".
 fn split_marks(s: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
@@ -76,7 +77,10 @@ fn split_marks(s: &str) -> Vec<&str> {
             }
             _ => {}
         }
-        if c == '\n' || depth == 0 && !code && matches!(c, ';' | '!' | '?') {
+        // A mark with a letter or digit right after it is inside a token
+        // ("watch?v=abc", "!important", "a;b"), not at a sentence's end.
+        let inside = s[i + c.len_utf8()..].starts_with(char::is_alphanumeric);
+        if c == '\n' || depth == 0 && !code && !inside && matches!(c, ';' | '!' | '?') {
             out.push(&s[start..i]);
             start = i + c.len_utf8();
         }
@@ -508,6 +512,20 @@ mod tests {
         );
         // An unclosed parenthesis holds only to the end of its line.
         assert_eq!(texts("see (this? no\nfix it").len(), 2);
+    }
+
+    #[test]
+    fn a_mark_inside_a_token_ends_no_sentence() {
+        for s in [
+            "open https://example.com/watch?v=abc and summarize it",
+            "drop the !important rules and tidy the css",
+            "the loop reads a;b wrongly, fix it",
+        ] {
+            assert_eq!(texts(s).len(), 1, "{s}");
+        }
+        // The mark before a space or the end still ends the sentence.
+        assert_eq!(texts("is it done? ship it!").len(), 2);
+        assert_eq!(texts("really?! ok, ship it").len(), 2);
     }
 
     #[test]
