@@ -142,6 +142,24 @@ fn a_links_query_ends_no_sentence() {
 }
 
 #[test]
+fn a_closing_thanks_leaves_the_request_standing() {
+    // A command whose verb is on no list, signed off with thanks, still
+    // asks for its work.
+    for intent in [
+        "take meeting notes for the call. thanks!",
+        "jot down meeting notes for the call.\n\nThanks,\nBob",
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), ["make-notes"], "{intent}");
+    }
+    // Thanks after work reported done still asks for nothing.
+    let p = plan(
+        "rebase finished, regenerated the lock file. ci green. thx",
+        &[],
+    );
+    assert_eq!(targets(&p), Vec::<String>::new());
+}
+
+#[test]
 fn a_command_in_a_sentence_of_its_own_is_a_task() {
     // "Cut …" opens a command as "Run …" does: its sentence is a task, not
     // the scene of the request before it.

@@ -181,10 +181,19 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // the branch has since been merged."), when nothing else is said.
     // Read only where nothing is asked: most intents ask, and these read
     // the whole intent again.
+    // A closing "Thanks!" or "Thanks, Jorge" after a command is said of
+    // the request ("take meeting notes for the call. thanks!"), not of
+    // work done ("rebase finished, regenerated the lock. thx").
     let chatter = || {
+        let body = super::declines::without_sign_off(intent);
+        let body = if commands_by_shape(body) {
+            body
+        } else {
+            intent
+        };
         (super::declines::opens_with_interjection(intent)
-            || super::declines::thanks_later(intent)
-            || super::declines::reacts_anywhere(intent)
+            || super::declines::thanks_later(body)
+            || super::declines::reacts_anywhere(body)
             || super::declines::says_aside(intent)
             || super::declines::opens_informing(intent)
             || super::declines::tells_the_past(intent)
@@ -517,6 +526,28 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
             rest.starts_with(',') && !(s[..*end].ends_with(digit) && rest[1..].starts_with(digit))
         })
         .collect()
+}
+
+/// True when the first sentence of `text` opens as a command by its shape,
+/// its second word no finite verb: "take meeting notes for the call", not
+/// "rebase finished, …" or "build broke on main".
+fn commands_by_shape(text: &str) -> bool {
+    const FINITE: &[&str] = &[
+        "are", "broke", "came", "did", "got", "had", "has", "is", "ran", "took", "was", "went",
+        "were",
+    ];
+    let Some((first, _)) = sentences::sentences(text)
+        .into_iter()
+        .find(|(s, _)| !s.trim().is_empty())
+    else {
+        return false;
+    };
+    let found = words_of(first);
+    let plain = plain(&found);
+    opens_request(first)
+        && plain
+            .get(1)
+            .is_some_and(|w| !w.ends_with("ed") && !FINITE.contains(w))
 }
 
 /// True when `sentence` asks for work: a request, or a command by its

@@ -458,7 +458,9 @@ use tails::{declines_as, is_tail, names_a_part};
 
 pub use judgements::only_praises;
 use openings::informs;
-pub use openings::{opens_informing, opens_with_interjection, reacts_anywhere, thanks_later};
+pub use openings::{
+    opens_informing, opens_with_interjection, reacts_anywhere, thanks_later, without_sign_off,
+};
 pub use reports::{reports_done, reports_work_done, tells_the_past};
 #[cfg(test)]
 mod tests;

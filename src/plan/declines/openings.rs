@@ -82,6 +82,62 @@ pub fn thanks_later(intent: &str) -> bool {
         })
 }
 
+/// Words a sign-off may hold beside its thanks: "thanks a lot", "thank
+/// you so much", "thanks in advance", "many thanks", "thanks again,
+/// team".
+const SIGN_OFF: &[&str] = &[
+    "a", "advance", "again", "all", "cheers", "everyone", "folks", "guys", "heaps", "in", "lot",
+    "loads", "many", "much", "so", "team", "thank", "thanks", "thx", "tons", "ty", "tysm", "you",
+];
+
+/// The names that may close a sign-off ("Thanks, Jorge", "Thank you,
+/// Dr. Amara Okafor, Security Architecture").
+const SIGNED_AT_MOST: usize = 6;
+
+/// `intent` without the thanks that signs it off ("…, then push it live.
+/// Thanks!", "…? Thanks, Jorge"): thanks for what is asked, said before
+/// it is done, tells nothing of whether work is wanted. A sign-off opens
+/// a sentence after the first with thanks, holds only words of thanks
+/// (`SIGN_OFF`) and then at most a signed name, with no "for": "thanks
+/// for sticking with me" thanks for work done.
+pub fn without_sign_off(intent: &str) -> &str {
+    const OPENS: &[&str] = &["cheers", "many", "thank", "thanks", "thx", "ty", "tysm"];
+    let sentences = crate::plan::sentences::sentences(intent);
+    for (k, (s, _)) in sentences.iter().enumerate().skip(1) {
+        let words = words_of(s);
+        if !words
+            .first()
+            .is_some_and(|(w, _, _)| OPENS.contains(&w.as_str()))
+        {
+            continue;
+        }
+        let thanks = words
+            .iter()
+            .take_while(|(w, _, _)| SIGN_OFF.contains(&w.as_str()))
+            .count();
+        let signed = words.len() - thanks
+            + sentences[k + 1..]
+                .iter()
+                .map(|(s, _)| words_of(s).len())
+                .sum::<usize>();
+        let named = |(w, b, _): &(String, usize, usize)| {
+            s[*b..].starts_with(char::is_uppercase) || w == "dr"
+        };
+        let names_only = words[thanks..].iter().all(named)
+            && sentences[k + 1..].iter().all(|(s, _)| {
+                words_of(s)
+                    .first()
+                    .is_none_or(|(_, b, _)| s[*b..].starts_with(char::is_uppercase))
+            });
+        if signed <= SIGNED_AT_MOST && names_only {
+            // Slices of one intent: the sign-off starts where its sentence does.
+            let start = s.as_ptr() as usize - intent.as_ptr() as usize;
+            return &intent[..start];
+        }
+    }
+    intent
+}
+
 /// True when a piece of `intent` (cut at marks) ends with thanks ("great
 /// retro yesterday thx, team loved the format"), or it laughs anywhere
 /// ("…she even added a moat for security 😂", "… lol"). The caller reads

@@ -595,3 +595,29 @@ fn asked_to_hold_or_not_to_worry_declines() {
     // Only how things stand.
     assert!(!declines_work("we have no SMS program yet", false));
 }
+
+#[test]
+fn a_closing_thanks_is_a_sign_off() {
+    for (s, body) in [
+        (
+            "take notes for the call. thanks!",
+            "take notes for the call.",
+        ),
+        ("take notes. Thanks, Jorge", "take notes."),
+        (
+            "take notes.\n\nThank you,\nDr. Amara Okafor",
+            "take notes.\n\n",
+        ),
+        ("take notes. many thanks in advance", "take notes."),
+    ] {
+        assert_eq!(without_sign_off(s), body, "{s}");
+    }
+    // Thanks for something, a first sentence, or more than a name after it.
+    for s in [
+        "ci is green. thanks for sticking with me",
+        "thanks! the PDF came out perfect",
+        "take notes. thanks, and send them to the whole team afterwards",
+    ] {
+        assert_eq!(without_sign_off(s), s, "{s}");
+    }
+}
