@@ -160,6 +160,33 @@ fn a_closing_thanks_leaves_the_request_standing() {
 }
 
 #[test]
+fn a_step_goes_on_from_a_command_whose_verb_is_on_no_list() {
+    // "Then …" goes on from a task: the sentence before it, a command by
+    // its shape, is one, not the scene.
+    for (intent, want) in [
+        (
+            "jot down meeting notes for the call. Then send the notes to every attendee.",
+            vec!["make-notes", "send-notes"],
+        ),
+        (
+            "grab meeting notes from the call. Also, push it live.",
+            vec!["make-notes", "ship-it"],
+        ),
+        // A sentence that opens with its subject and a finite verb tells.
+        (
+            "found why the CI fails on the PR. then push it live",
+            vec!["ship-it"],
+        ),
+        (
+            "two meeting notes got lost in the call. then push it live",
+            vec!["ship-it"],
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), want, "{intent}");
+    }
+}
+
+#[test]
 fn a_command_in_a_sentence_of_its_own_is_a_task() {
     // "Cut …" opens a command as "Run …" does: its sentence is a task, not
     // the scene of the request before it.

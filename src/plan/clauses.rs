@@ -64,8 +64,10 @@ mod labels;
 mod lists;
 mod order_marks;
 mod read;
+mod shape;
 
 use read::Read;
+use shape::commands_by_shape;
 
 /// One task of the intent.
 #[derive(Debug, Clone, PartialEq)]
@@ -232,6 +234,7 @@ pub fn split(intent: &str) -> Vec<Clause> {
             object_of[m] = read.bare[n].then_some(n);
         }
     }
+    shape::steps_go_on_from_commands(&mut read, &pieces);
     let requests = &read.requests;
     let scene_setting = requests.len() > 1 && requests.iter().any(|r| *r);
     // "what does SEO even stand for? my manager keeps saying it": beside a
@@ -526,28 +529,6 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
             rest.starts_with(',') && !(s[..*end].ends_with(digit) && rest[1..].starts_with(digit))
         })
         .collect()
-}
-
-/// True when the first sentence of `text` opens as a command by its shape,
-/// its second word no finite verb: "take meeting notes for the call", not
-/// "rebase finished, …" or "build broke on main".
-fn commands_by_shape(text: &str) -> bool {
-    const FINITE: &[&str] = &[
-        "are", "broke", "came", "did", "got", "had", "has", "is", "ran", "took", "was", "went",
-        "were",
-    ];
-    let Some((first, _)) = sentences::sentences(text)
-        .into_iter()
-        .find(|(s, _)| !s.trim().is_empty())
-    else {
-        return false;
-    };
-    let found = words_of(first);
-    let plain = plain(&found);
-    opens_request(first)
-        && plain
-            .get(1)
-            .is_some_and(|w| !w.ends_with("ed") && !FINITE.contains(w))
 }
 
 /// True when `sentence` asks for work: a request, or a command by its

@@ -652,3 +652,26 @@ fn a_task_named_apart_follows_in_no_asked_order() {
         assert!(c.iter().all(|x| !x.1), "{intent}: {c:?}");
     }
 }
+
+#[test]
+fn a_command_by_its_shape_opens_with_a_verb_not_a_subject() {
+    for s in [
+        "take meeting notes for the call",
+        "jot down the notes",
+        "grab logs from prod. thanks",
+        "reverse-engineer their ads",
+    ] {
+        assert!(super::commands_by_shape(s), "{s}");
+    }
+    for s in [
+        "rebase finished, the conflicts were only in the lock file",
+        "Marco left 15 comments on my PR",
+        "found why the parser crashes",
+        "Leadership wants to quote the number",
+        "`GET /exports/:id` returns 200",
+        "Two review passes on the PR, either order is fine",
+        "that fixed it",
+    ] {
+        assert!(!super::commands_by_shape(s), "{s}");
+    }
+}

@@ -1,0 +1,66 @@
+//! What a sentence's shape says when no word of it is on a list: it opens
+//! as a command ("take meeting notes for the call") or with its subject
+//! ("rebase finished, …").
+
+use super::read::Read;
+use super::{opens_request, plain, sentences, words_of, Piece};
+
+/// Finite verbs that say a sentence opened with its subject: "Marco left
+/// ~15 comments", "rebase finished", "build broke on main". Also read as
+/// a first word: "found why the parser crashes" tells, it does not ask.
+const FINITE: &[&str] = &[
+    "are", "broke", "built", "came", "did", "found", "gave", "got", "had", "has", "is", "kept",
+    "left", "lost", "made", "ran", "said", "saw", "sent", "told", "took", "was", "went", "were",
+    "wrote",
+];
+
+/// Words that count: "Two review passes on the PR" names things.
+const COUNTS: &[&str] = &[
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+];
+
+/// True when the first sentence of `text` opens as a command by its shape:
+/// "take meeting notes for the call", "jot down the notes". Not when its
+/// first word is code or a count ("`GET /exports` returns 200", "two
+/// review passes"), nor when a finite verb follows it: "rebase
+/// finished, …", "Leadership wants to quote…".
+pub(super) fn commands_by_shape(text: &str) -> bool {
+    let Some((first, _)) = sentences::sentences(text)
+        .into_iter()
+        .find(|(s, _)| !s.trim().is_empty())
+    else {
+        return false;
+    };
+    let found = words_of(first);
+    let plain = plain(&found);
+    let token = first.split_whitespace().next().unwrap_or("");
+    let written = !token.contains(|c: char| c.is_ascii_digit() || c == '`');
+    let finite = |k: usize| {
+        plain.get(k).is_some_and(|w| {
+            w.ends_with("ed")
+                || FINITE.contains(w)
+                || w.ends_with('s') && !w.ends_with("ss") && plain.get(k + 1) == Some(&"to")
+        })
+    };
+    opens_request(first)
+        && written
+        && plain.first().is_some_and(|w| !COUNTS.contains(w))
+        && !finite(0)
+        && !finite(1)
+}
+
+/// "jot down the notes for the call. Then send them round.": a step goes
+/// on from a task, so the sentence before it that opens as a command by
+/// its shape is one, its verb on no list or not.
+pub(super) fn steps_go_on_from_commands(read: &mut Read, pieces: &[Piece]) {
+    for n in 1..read.requests.len() {
+        let first_piece = || pieces.iter().find(|p| p.sentence == n - 1);
+        if read.steps[n]
+            && !read.requests[n - 1]
+            && !read.waives[n - 1]
+            && first_piece().is_some_and(|p| commands_by_shape(&p.text))
+        {
+            read.requests[n - 1] = true;
+        }
+    }
+}
