@@ -187,6 +187,18 @@ fn a_step_goes_on_from_a_command_whose_verb_is_on_no_list() {
 }
 
 #[test]
+fn asking_if_the_work_is_possible_asks_for_it() {
+    // "is it possible to…?" is "can you…?" said politely.
+    let p = plan(
+        "is it possible to make slides from the report and then push it live?",
+        &[],
+    );
+    assert_eq!(targets(&p), ["slides", "ship-it"]);
+    let p = plan("is it possible that the slides are wrong?", &[]);
+    assert_eq!(targets(&p), Vec::<String>::new());
+}
+
+#[test]
 fn a_command_in_a_sentence_of_its_own_is_a_task() {
     // "Cut …" opens a command as "Run …" does: its sentence is a task, not
     // the scene of the request before it.

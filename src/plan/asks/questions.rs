@@ -25,6 +25,11 @@ pub fn is_question(text: &str) -> bool {
     if asks_about_agent(&w) {
         return true;
     }
+    // "is it possible to merge these PDFs?": a request said politely, as
+    // "can you…" is.
+    if asks_if_possible(&w) {
+        return false;
+    }
     // "what's the difference between saving my project in git and
     // pushing it?": a difference asked after is known, not worked on,
     // whoever's things it is between.
@@ -175,6 +180,26 @@ fn relative_clause(w: &[(String, usize, usize)]) -> bool {
         }
         _ => false,
     }
+}
+
+/// True when `w` open by asking whether the work is possible, for the
+/// agent to do it: "is it possible to…", "is it possible for you to…".
+/// Not "is it possible that…", a question of fact.
+fn asks_if_possible(w: &[(String, usize, usize)]) -> bool {
+    let x: Vec<&str> = w.iter().take(6).map(|(x, _, _)| x.as_str()).collect();
+    matches!(
+        x.as_slice(),
+        ["is" | "would", "it", "possible", "to", ..]
+            | [
+                "is" | "would",
+                "it",
+                "possible",
+                "for",
+                "you" | "u",
+                "to",
+                ..
+            ]
+    )
 }
 
 /// Words that ask after a measure when "how" opens with them: "how far

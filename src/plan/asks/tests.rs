@@ -157,6 +157,20 @@ fn having_someone_do_work_is_a_request_not_a_question() {
 }
 
 #[test]
+fn asking_if_the_work_is_possible_is_no_question() {
+    for s in [
+        "is it possible to merge these PDFs into one",
+        "is it possible for you to make slides from the report",
+        "would it be possible to rotate the scanned pages",
+    ] {
+        assert!(!is_question(s), "{s}");
+    }
+    // Whether something is so is a question of fact.
+    assert!(is_question("is it possible that the cache is stale"));
+    assert!(is_question("is it true that squash merges lose history"));
+}
+
+#[test]
 fn telling_joined_to_a_request_reports_it() {
     assert!(!is_knowledge_request(
         "could you go over my signup form and tell me what breaks accessibility"
