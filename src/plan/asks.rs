@@ -154,7 +154,11 @@ pub fn is_request(sentence: &str) -> bool {
         let by_colon = sentence[..sentence.len() - rest.len()]
             .trim_end()
             .ends_with(':');
-        let here = is_request_here(rest) || splices_command(rest);
+        // "…, and after we agree write out the plan": the rest may open
+        // with a clause of its own (it is shorter, so reading it ends).
+        let here = is_request_here(rest)
+            || splices_command(rest)
+            || rest.len() < sentence.len() && is_request(rest);
         if here || !by_colon {
             return here;
         }

@@ -29,6 +29,9 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         // A number's comma or a time's colon does not end the opening.
         "once the bank shows the $3,400 payment, mark their invoice as paid",
         "after the 10:30 standup, write up the notes",
+        // The command after the comma may open with a clause of its own.
+        "before anything else happens, and after we agree, write out the plan",
+        "before you start on it, and once we agree write out the plan",
     ] {
         assert!(is_request(s), "{s}");
     }
