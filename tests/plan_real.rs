@@ -199,6 +199,16 @@ fn asking_if_the_work_is_possible_asks_for_it() {
 }
 
 #[test]
+fn what_the_work_is_for_may_open_the_command() {
+    // "For X, make Y": the sentence asks, it does not set the scene.
+    let p = plan(
+        "push it live. For the quarterly review, make slides from the report.",
+        &[],
+    );
+    assert_eq!(targets(&p), ["ship-it", "slides"]);
+}
+
+#[test]
 fn a_command_in_a_sentence_of_its_own_is_a_task() {
     // "Cut …" opens a command as "Run …" does: its sentence is a task, not
     // the scene of the request before it.

@@ -236,15 +236,6 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
         return Some(rest);
     }
     let (first, _, _) = w.get(lead)?;
-    // "For whatever you flag as critical, write benchmarks", "for each
-    // failing test, add a repro": what the command acts on, set first.
-    let for_each = first == "for"
-        && w.get(lead + 1).is_some_and(|(x, _, _)| {
-            matches!(
-                x.as_str(),
-                "each" | "every" | "whatever" | "whichever" | "any" | "all"
-            )
-        });
     // "based on what that shows, suggest hooks": what the work goes on.
     let grounds = crate::plan::order_words::grounds(
         &w[lead..]
@@ -253,9 +244,13 @@ pub(super) fn after_condition(sentence: &str) -> Option<&str> {
             .collect::<Vec<_>>(),
     )
     .is_some();
+    // "For whatever you flag as critical, write benchmarks", "for each
+    // failing test, add a repro", "for the monthly report, write me a
+    // query": what the command acts on, or what it is for, set first.
+    let for_what = first == "for";
     if !OPENERS.contains(&first.as_str())
         && !FORBIDS.contains(&first.as_str())
-        && !for_each
+        && !for_what
         && !grounds
     {
         return None;

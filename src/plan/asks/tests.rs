@@ -32,6 +32,8 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         // The command after the comma may open with a clause of its own.
         "before anything else happens, and after we agree, write out the plan",
         "before you start on it, and once we agree write out the plan",
+        // What the work is for, ended by a comma.
+        "for the monthly report, write me a bigquery query",
     ] {
         assert!(is_request(s), "{s}");
     }
@@ -46,6 +48,7 @@ fn a_command_after_a_clause_of_when_or_whether_is_a_request() {
         "never say never until you have to",
         "if it comes out as a P1, then it goes to the on-call queue",
         "Before we moved the queue to the platform team last spring, the build was fast",
+        "For what it's worth, the build was fast",
     ] {
         assert!(!is_request(s), "{s}");
     }
