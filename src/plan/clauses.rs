@@ -67,7 +67,6 @@ mod read;
 mod shape;
 
 use read::Read;
-use shape::commands_by_shape;
 
 /// One task of the intent.
 #[derive(Debug, Clone, PartialEq)]
@@ -183,26 +182,6 @@ pub fn split(intent: &str) -> Vec<Clause> {
     // the branch has since been merged."), when nothing else is said.
     // Read only where nothing is asked: most intents ask, and these read
     // the whole intent again.
-    // A closing "Thanks!" or "Thanks, Jorge" after a command is said of
-    // the request ("take meeting notes for the call. thanks!"), not of
-    // work done ("rebase finished, regenerated the lock. thx").
-    let chatter = || {
-        let body = super::declines::without_sign_off(intent);
-        let body = if commands_by_shape(body) {
-            body
-        } else {
-            intent
-        };
-        (super::declines::opens_with_interjection(intent)
-            || super::declines::thanks_later(body)
-            || super::declines::reacts_anywhere(body)
-            || super::declines::says_aside(intent)
-            || super::declines::opens_informing(intent)
-            || super::declines::tells_the_past(intent)
-            || super::declines::only_praises(intent)
-            || read.reported())
-            && !super::idioms::tells_of_trouble(intent)
-    };
     // "Please don't propose new tiers.": forbidding one piece of work asks
     // for none, unless something is failing ("Login breaks on Safari.
     // Don't touch the backend." asks for the login to be worked on). Its
@@ -210,8 +189,9 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let forbidden = read.forbids.iter().any(|f| *f)
         && (0..read.requests.len()).all(|n| !read.requests[n] || read.forbids[n])
         && !super::idioms::tells_of_trouble(intent);
-    let declined =
-        ((asked_by_question && (read.any_declines || chatter())) || forbidden) && !read.asks_work();
+    let declined = ((asked_by_question && (read.any_declines || read.chatters(intent)))
+        || forbidden)
+        && !read.asks_work();
     if asked_by_question {
         read.requests = std::mem::take(&mut read.own_questions);
     }
@@ -523,10 +503,9 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
     words
         .iter()
         .map(|(_, _, end)| {
-            let rest = s[*end..].trim_start();
             // Not the comma inside a number: "$3,400".
-            let digit = |c: char| c.is_ascii_digit();
-            rest.starts_with(',') && !(s[..*end].ends_with(digit) && rest[1..].starts_with(digit))
+            let at = s.len() - s[*end..].trim_start().len();
+            s[at..].starts_with(',') && !crate::plan::words::between_digits(s, at)
         })
         .collect()
 }

@@ -258,11 +258,17 @@ pub fn ascii_word_at(b: &[u8], start: usize) -> (usize, usize) {
 /// Where the first of `marks` that ends a clause is in `s`: not one
 /// between two digits, which writes a number ("$3,400", "10:30").
 pub fn clause_mark(s: &str, marks: &[char]) -> Option<usize> {
+    s.match_indices(marks)
+        .map(|(i, _)| i)
+        .find(|&i| !between_digits(s, i))
+}
+
+/// True when the byte at `s[i]` stands between two ASCII digits, as the
+/// comma of "3,400" does.
+pub fn between_digits(s: &str, i: usize) -> bool {
     let b = s.as_bytes();
-    s.match_indices(marks).map(|(i, _)| i).find(|&i| {
-        let digit = |j: Option<&u8>| j.is_some_and(u8::is_ascii_digit);
-        !(i > 0 && digit(b.get(i - 1)) && digit(b.get(i + 1)))
-    })
+    let digit = |j: Option<&u8>| j.is_some_and(u8::is_ascii_digit);
+    i > 0 && digit(b.get(i - 1)) && digit(b.get(i + 1))
 }
 
 #[cfg(test)]

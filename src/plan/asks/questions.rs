@@ -8,7 +8,7 @@ use crate::plan::clauses::words_of;
 use crate::plan::declines::a_piece_asks;
 use crate::plan::task_words::{starts_joined_task, starts_task};
 pub use kinds::asks_a_choice;
-use kinds::{asks_a_difference, asks_about_agent};
+use kinds::{asks_a_difference, asks_about_agent, asks_if_possible};
 
 /// A clause that asks a question rather than for work: opens with a
 /// wh-word or an auxiliary (`what`, `which`, `who`, `why`, `is`, `are`,
@@ -180,26 +180,6 @@ fn relative_clause(w: &[(String, usize, usize)]) -> bool {
         }
         _ => false,
     }
-}
-
-/// True when `w` open by asking whether the work is possible, for the
-/// agent to do it: "is it possible to…", "is it possible for you to…".
-/// Not "is it possible that…", a question of fact.
-fn asks_if_possible(w: &[(String, usize, usize)]) -> bool {
-    let x: Vec<&str> = w.iter().take(6).map(|(x, _, _)| x.as_str()).collect();
-    matches!(
-        x.as_slice(),
-        ["is" | "would", "it", "possible", "to", ..]
-            | [
-                "is" | "would",
-                "it",
-                "possible",
-                "for",
-                "you" | "u",
-                "to",
-                ..
-            ]
-    )
 }
 
 /// Words that ask after a measure when "how" opens with them: "how far

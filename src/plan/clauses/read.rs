@@ -1,6 +1,7 @@
 //! What each sentence of an intent asks ([`Read`]), filled in one sentence
 //! at a time as [`super::split`] reads them.
 
+use super::shape::commands_by_shape;
 use super::{bare, presents_material, words_of, Link};
 use crate::plan::asks::{
     asks_a_choice, asks_plain_telling, is_knowledge_request, is_question, is_request, names_own,
@@ -83,6 +84,33 @@ impl Read {
                 && (names_own(s) || words_of(s).iter().any(|(w, _, _)| starts_joined_task(w)))
                 || a_piece_asks(s)
         })
+    }
+
+    /// True when the message, asking nothing, only chats: it laughs,
+    /// thanks, praises, informs, tells the past or reports work done,
+    /// and nothing in it is failing. A closing "Thanks!" or "Thanks,
+    /// Jorge" after a command is said of the request ("take meeting notes
+    /// for the call. thanks!"), not of work done ("rebase finished,
+    /// regenerated the lock. thx").
+    pub(super) fn chatters(&self, intent: &str) -> bool {
+        use crate::plan::declines::{
+            only_praises, opens_informing, reacts_anywhere, says_aside, thanks_later,
+            without_sign_off,
+        };
+        let thanks = |text: &str| thanks_later(text) || reacts_anywhere(text);
+        // The sign-off is looked for only when there is thanks to read.
+        let thanks_or_laughs = thanks(intent) && {
+            let body = without_sign_off(intent);
+            !commands_by_shape(body) || thanks(body)
+        };
+        (opens_with_interjection(intent)
+            || thanks_or_laughs
+            || says_aside(intent)
+            || opens_informing(intent)
+            || tells_the_past(intent)
+            || only_praises(intent)
+            || self.reported())
+            && !crate::plan::idioms::tells_of_trouble(intent)
     }
 
     /// Reads what one sentence asks, cut into `cut`.

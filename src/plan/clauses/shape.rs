@@ -19,11 +19,18 @@ const COUNTS: &[&str] = &[
     "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
 ];
 
+/// Words that open what a verb acts on, or its infinitive: "writes the
+/// changelog", "wants to quote".
+const DETERMINERS: &[&str] = &[
+    "a", "all", "an", "each", "every", "her", "his", "its", "my", "our", "some", "that", "the",
+    "their", "these", "this", "those", "to", "your",
+];
+
 /// True when the first sentence of `text` opens as a command by its shape:
 /// "take meeting notes for the call", "jot down the notes". Not when its
 /// first word is code or a count ("`GET /exports` returns 200", "two
 /// review passes"), nor when a finite verb follows it: "rebase
-/// finished, …", "Leadership wants to quote…".
+/// finished, …", "Leadership wants to quote…", "Sara reviews PRs".
 pub(super) fn commands_by_shape(text: &str) -> bool {
     let Some((first, _)) = sentences::sentences(text)
         .into_iter()
@@ -39,7 +46,16 @@ pub(super) fn commands_by_shape(text: &str) -> bool {
         plain.get(k).is_some_and(|w| {
             w.ends_with("ed")
                 || FINITE.contains(w)
-                || w.ends_with('s') && !w.ends_with("ss") && plain.get(k + 1) == Some(&"to")
+                // "Sara reviews PRs", "Lint hooks fail on CI", "Leadership
+                // wants to…": a verb in -s, or a plural's bare verb, before
+                // its object. Not "take notes for the call": a noun before
+                // a word of no content.
+                || k == 1
+                    && plain.get(k + 1).is_some_and(|n| {
+                        let plural = |x: &str| x.ends_with('s') && !x.ends_with("ss");
+                        (plural(w) || plural(plain[0]))
+                            && (DETERMINERS.contains(n) || !crate::plan::text::is_stop_word(n))
+                    })
         })
     };
     opens_request(first)

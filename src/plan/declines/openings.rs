@@ -66,12 +66,17 @@ pub fn opens_with_interjection(intent: &str) -> bool {
     })
 }
 
+/// Words of thanks, one word each.
+const THANKS: &[&str] = &["thank", "thanks", "thx", "ty", "tysm"];
+
+/// Words of laughter.
+const LAUGHS: &[&str] = &["haha", "hahaha", "lmao", "lol", "rofl"];
+
 /// True when a sentence of `intent` after its first opens with thanks:
 /// "that fixed it, the build is down to 80mb now. ty", "ok ruff is green
 /// on main. thanks for sticking with me". The caller reads it only where
 /// nothing is asked and nothing fails, as it reads an interjection.
 pub fn thanks_later(intent: &str) -> bool {
-    const THANKS: &[&str] = &["thank", "thanks", "thx", "ty", "tysm"];
     crate::plan::sentences::sentences(intent)
         .iter()
         .skip(1)
@@ -90,52 +95,56 @@ const SIGN_OFF: &[&str] = &[
     "loads", "many", "much", "so", "team", "thank", "thanks", "thx", "tons", "ty", "tysm", "you",
 ];
 
-/// The names that may close a sign-off ("Thanks, Jorge", "Thank you,
-/// Dr. Amara Okafor, Security Architecture").
+/// The most words of the name that may close a sign-off ("Thanks,
+/// Jorge", "Thank you, Dr. Amara Okafor, Security Architecture").
 const SIGNED_AT_MOST: usize = 6;
 
 /// `intent` without the thanks that signs it off ("…, then push it live.
 /// Thanks!", "…? Thanks, Jorge"): thanks for what is asked, said before
 /// it is done, tells nothing of whether work is wanted. A sign-off opens
 /// a sentence after the first with thanks, holds only words of thanks
-/// (`SIGN_OFF`) and then at most a signed name, with no "for": "thanks
-/// for sticking with me" thanks for work done.
+/// (`SIGN_OFF`), and then at most a signed name of [`SIGNED_AT_MOST`]
+/// capitalised words, no laughter among them. There is no "for" in it:
+/// "thanks for sticking with me" thanks for work done. A name written
+/// lower-case ("thanks, jorge") is not read as one.
 pub fn without_sign_off(intent: &str) -> &str {
-    const OPENS: &[&str] = &["cheers", "many", "thank", "thanks", "thx", "ty", "tysm"];
     let sentences = crate::plan::sentences::sentences(intent);
-    for (k, (s, _)) in sentences.iter().enumerate().skip(1) {
-        let words = words_of(s);
-        if !words
-            .first()
-            .is_some_and(|(w, _, _)| OPENS.contains(&w.as_str()))
-        {
-            continue;
-        }
-        let thanks = words
+    // The words of each sentence, read once; a sign-off is at the end, so
+    // only the sentences whose words after them fit a name are read.
+    let words: Vec<_> = sentences.iter().map(|(s, _)| words_of(s)).collect();
+    let mut after = 0usize;
+    let mut start = None;
+    for k in (1..sentences.len()).rev() {
+        let (s, w) = (sentences[k].0, &words[k]);
+        let opens = w.first().is_some_and(|(x, _, _)| {
+            THANKS.contains(&x.as_str()) || matches!(x.as_str(), "cheers" | "many")
+        });
+        let thanks = w
             .iter()
-            .take_while(|(w, _, _)| SIGN_OFF.contains(&w.as_str()))
+            .take_while(|(x, _, _)| SIGN_OFF.contains(&x.as_str()))
             .count();
-        let signed = words.len() - thanks
-            + sentences[k + 1..]
-                .iter()
-                .map(|(s, _)| words_of(s).len())
-                .sum::<usize>();
-        let named = |(w, b, _): &(String, usize, usize)| {
-            s[*b..].starts_with(char::is_uppercase) || w == "dr"
+        let named = |(x, b, _): &(String, usize, usize)| {
+            (s[*b..].starts_with(char::is_uppercase) || x == "dr") && !LAUGHS.contains(&x.as_str())
         };
-        let names_only = words[thanks..].iter().all(named)
-            && sentences[k + 1..].iter().all(|(s, _)| {
-                words_of(s)
-                    .first()
-                    .is_none_or(|(_, b, _)| s[*b..].starts_with(char::is_uppercase))
-            });
-        if signed <= SIGNED_AT_MOST && names_only {
-            // Slices of one intent: the sign-off starts where its sentence does.
-            let start = s.as_ptr() as usize - intent.as_ptr() as usize;
-            return &intent[..start];
+        if opens && after + w.len() - thanks <= SIGNED_AT_MOST && w[thanks..].iter().all(named) {
+            start = Some(s);
+            break;
+        }
+        // A sentence after the thanks is part of the name, or there is no
+        // sign-off.
+        if !w.iter().all(named) {
+            break;
+        }
+        after += w.len();
+        if after > SIGNED_AT_MOST {
+            break;
         }
     }
-    intent
+    match start {
+        // Slices of one intent: the sign-off starts where its sentence does.
+        Some(s) => &intent[..s.as_ptr() as usize - intent.as_ptr() as usize],
+        None => intent,
+    }
 }
 
 /// True when a piece of `intent` (cut at marks) ends with thanks ("great
@@ -144,8 +153,8 @@ pub fn without_sign_off(intent: &str) -> &str {
 /// it only where nothing is asked and nothing fails, as it reads an
 /// interjection.
 pub fn reacts_anywhere(intent: &str) -> bool {
-    const THANKS: &[&str] = &["thank you", "thanks", "thx", "ty", "tysm", "cheers"];
-    const LAUGHS: &[&str] = &["haha", "hahaha", "lmao", "lol", "rofl"];
+    // Said at a piece's end: "thank you" whole, as "cheers" is.
+    const ENDS: &[&str] = &["thank you", "thanks", "thx", "ty", "tysm", "cheers"];
     if intent.contains(['😂', '🤣', '😆', '😅']) {
         return true;
     }
@@ -158,7 +167,7 @@ pub fn reacts_anywhere(intent: &str) -> bool {
     // yesterday thx".
     lower.split([',', '.', '!', '?', ';', '\n']).any(|piece| {
         let piece = piece.trim();
-        THANKS.iter().any(|t| {
+        ENDS.iter().any(|t| {
             piece
                 .strip_suffix(t)
                 .is_some_and(|rest| rest.is_empty() || rest.ends_with(' '))

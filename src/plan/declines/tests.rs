@@ -617,6 +617,8 @@ fn a_closing_thanks_is_a_sign_off() {
         "ci is green. thanks for sticking with me",
         "thanks! the PDF came out perfect",
         "take notes. thanks, and send them to the whole team afterwards",
+        // Laughter after the thanks is no name.
+        "take notes. Thanks! Lol",
     ] {
         assert_eq!(without_sign_off(s), s, "{s}");
     }

@@ -85,3 +85,23 @@ fn is_count(w: &str) -> bool {
     ];
     COUNTS.contains(&w) || !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())
 }
+
+/// True when `w` open by asking whether the work is possible, for the
+/// agent to do it: "is it possible to…", "is it possible for you to…".
+/// Not "is it possible that…", a question of fact.
+pub(super) fn asks_if_possible(w: &[(String, usize, usize)]) -> bool {
+    let x: Vec<&str> = w.iter().take(6).map(|(x, _, _)| x.as_str()).collect();
+    matches!(
+        x.as_slice(),
+        ["is" | "would", "it", "possible", "to", ..]
+            | [
+                "is" | "would",
+                "it",
+                "possible",
+                "for",
+                "you" | "u",
+                "to",
+                ..
+            ]
+    )
+}
