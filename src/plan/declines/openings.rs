@@ -103,7 +103,7 @@ const SIGNED_AT_MOST: usize = 6;
 /// Thanks!", "…? Thanks, Jorge"): thanks for what is asked, said before
 /// it is done, tells nothing of whether work is wanted. A sign-off opens
 /// a sentence after the first with thanks, holds only words of thanks
-/// (`SIGN_OFF`), and then at most a signed name of [`SIGNED_AT_MOST`]
+/// (`SIGN_OFF`), and then at most a signed name of `SIGNED_AT_MOST`
 /// capitalised words, no laughter among them. There is no "for" in it:
 /// "thanks for sticking with me" thanks for work done. A name written
 /// lower-case ("thanks, jorge") is not read as one.
