@@ -81,8 +81,9 @@ fn split_marks(s: &str) -> Vec<&str> {
         // A mark inside a token ends no sentence: one that opens it
         // ("!important"), or a query's ("/watch?v=abc"). One typed
         // without a space ends it still: "why is CI red?fix it".
-        let inside = inside_token(s, i, c);
-        if c == '\n' || depth == 0 && !code && !inside && matches!(c, ';' | '!' | '?') {
+        if c == '\n'
+            || depth == 0 && !code && matches!(c, ';' | '!' | '?') && !inside_token(s, i, c)
+        {
             out.push(&s[start..i]);
             start = i + c.len_utf8();
         }
@@ -96,11 +97,21 @@ fn split_marks(s: &str) -> Vec<&str> {
 /// ("watch?v=abc", "pulls?q=is%3Aopen&page=2").
 fn inside_token(s: &str, i: usize, c: char) -> bool {
     let rest = &s[i + c.len_utf8()..];
-    let token = &rest[..rest.find(char::is_whitespace).unwrap_or(rest.len())];
     let opens = s[..i].chars().next_back().is_none_or(char::is_whitespace);
-    token.starts_with(char::is_alphanumeric)
-        && (opens || c == '?' && token.contains(['=', '&', '/']))
+    // Read within its first characters: a long token (pasted base64
+    // full of marks) costs no more than a short one.
+    let query = || {
+        rest.chars()
+            .take(QUERY_READ)
+            .take_while(|ch| !ch.is_whitespace())
+            .any(|ch| matches!(ch, '=' | '&' | '/'))
+    };
+    rest.starts_with(char::is_alphanumeric) && (opens || c == '?' && query())
 }
+
+/// How many characters after a "?" are read for a query's "=", "&" or
+/// "/".
+const QUERY_READ: usize = 64;
 
 /// Abbreviations whose period ends no sentence, whatever follows: "e.g.
 /// she says…", "squash-merge vs. merge commits". "etc." is not one: it
