@@ -155,10 +155,11 @@ pub fn is_request(sentence: &str) -> bool {
             .trim_end()
             .ends_with(':');
         // "…, and after we agree write out the plan": the rest may open
-        // with a clause of its own (it is shorter, so reading it ends).
+        // with a clause of its own, read one level deep: a sentence of
+        // "for a, for a, …" costs no more than twice its length.
         let here = is_request_here(rest)
             || splices_command(rest)
-            || rest.len() < sentence.len() && is_request(rest);
+            || after_condition(rest).is_some_and(|r| is_request_here(r) || splices_command(r));
         if here || !by_colon {
             return here;
         }

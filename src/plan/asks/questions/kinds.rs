@@ -93,15 +93,6 @@ pub(super) fn asks_if_possible(w: &[(String, usize, usize)]) -> bool {
     let x: Vec<&str> = w.iter().take(6).map(|(x, _, _)| x.as_str()).collect();
     matches!(
         x.as_slice(),
-        ["is" | "would", "it", "possible", "to", ..]
-            | [
-                "is" | "would",
-                "it",
-                "possible",
-                "for",
-                "you" | "u",
-                "to",
-                ..
-            ]
+        ["is", "it", "possible", "to", ..] | ["is", "it", "possible", "for", "you" | "u", "to", ..]
     )
 }
