@@ -157,9 +157,8 @@ pub fn is_request(sentence: &str) -> bool {
         // "…, and after we agree write out the plan": the rest may open
         // with a clause of its own, read one level deep: a sentence of
         // "for a, for a, …" costs no more than twice its length.
-        let here = is_request_here(rest)
-            || splices_command(rest)
-            || after_condition(rest).is_some_and(|r| is_request_here(r) || splices_command(r));
+        let asks = |r: &str| is_request_here(r) || splices_command(r);
+        let here = asks(rest) || after_condition(rest).is_some_and(asks);
         if here || !by_colon {
             return here;
         }

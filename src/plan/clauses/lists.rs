@@ -122,7 +122,7 @@ fn qualifies(
 
 /// True when `w` counts the things an item asks for: "…, and three slides
 /// summarising the numbers" is an item as "…, and a slide…" is.
-fn counts(w: &str) -> bool {
+pub(super) fn counts(w: &str) -> bool {
     const NUMBERS: &[&str] = &[
         "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
     ];

@@ -2,6 +2,7 @@
 //! as a command ("take meeting notes for the call") or with its subject
 //! ("rebase finished, …").
 
+use super::lists::counts;
 use super::read::Read;
 use super::{opens_request, plain, sentences, words_of, Piece};
 
@@ -12,11 +13,6 @@ const FINITE: &[&str] = &[
     "are", "broke", "built", "came", "did", "found", "gave", "got", "had", "has", "is", "kept",
     "left", "lost", "made", "ran", "said", "saw", "sent", "told", "took", "was", "went", "were",
     "wrote",
-];
-
-/// Words that count: "Two review passes on the PR" names things.
-const COUNTS: &[&str] = &[
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
 ];
 
 /// Words that open what a verb acts on, or its infinitive: "writes the
@@ -60,7 +56,8 @@ pub(super) fn commands_by_shape(text: &str) -> bool {
     };
     opens_request(first)
         && written
-        && plain.first().is_some_and(|w| !COUNTS.contains(w))
+        // "Two review passes on the PR" names things.
+        && plain.first().is_some_and(|w| !counts(w) && *w != "one")
         && !finite(0)
         && !finite(1)
 }
