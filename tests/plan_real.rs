@@ -187,6 +187,36 @@ fn a_step_goes_on_from_a_command_whose_verb_is_on_no_list() {
 }
 
 #[test]
+fn a_semicolon_between_commands_lists_the_next_task() {
+    // A sentence a semicolon sets off used to elaborate the one before:
+    // the second task was dropped, or kept only on far more evidence.
+    assert_eq!(
+        targets(&plan(
+            "take meeting notes for the call; send the notes to every attendee",
+            &[]
+        )),
+        ["make-notes", "send-notes"]
+    );
+}
+
+#[test]
+fn what_is_left_of_the_work_before_is_no_task() {
+    // "whichever options survive, …" names what the command acts on.
+    for (intent, want) in [
+        (
+            "whichever options survive, write the design doc for them",
+            vec!["design-doc"],
+        ),
+        (
+            "whatever slides you make, send the notes to every attendee",
+            vec!["send-notes"],
+        ),
+    ] {
+        assert_eq!(targets(&plan(intent, &[])), want, "{intent}");
+    }
+}
+
+#[test]
 fn asking_if_the_work_is_possible_asks_for_it() {
     // "is it possible to…?" is "can you…?" said politely.
     let p = plan(

@@ -51,7 +51,6 @@ use super::asks::{
 use super::order_words;
 use super::sentences;
 use super::task_words::opens_imperative;
-use bare::{is_bare, POINTS_BACK};
 use cut::cut_sentence;
 use labels::Label;
 use order_marks::{
@@ -64,6 +63,7 @@ mod labels;
 mod lists;
 mod order_marks;
 mod read;
+mod scene;
 mod shape;
 
 use read::Read;
@@ -299,6 +299,9 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
     let mut set_apart = false;
     // Whether the item of a list before was a step of it.
     let mut listed_before = false;
+    let semicolons = sentences::Semicolons::new(intent);
+    // The sentence before, as read.
+    let mut last = "";
     for (sentence, marked) in sentences::sentences(intent) {
         let trimmed = sentence.trim();
         if trimmed.is_empty() {
@@ -321,7 +324,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // to fix first." alone asks for one thing).
         let after_request = read.requests.iter().any(|r| *r);
         let mut cut = cut_sentence(trimmed);
-        let (scene_first, ends_in_command) = command_after_scene(trimmed, &mut cut);
+        let (scene_first, ends_in_command) = scene::command_after_scene(trimmed, &mut cut);
         // "oh wait, nothing is committed yet, commit the changes first":
         // the task that says so may end the sentence after its scene.
         let last_first = cut.len() > 1 && cut.last().is_some_and(|(t, _)| ends_first_step(t));
@@ -354,7 +357,15 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         let apart = asks_apart(trimmed) || set_apart && is_request(trimmed);
         set_apart = opens_apart(trimmed) && !is_request(trimmed);
         // "Separately, could you…?" asks as a question does.
-        let step = !asked && (opens_step(trimmed) || first_step || listed_step || waits) || apart;
+        // "research the options; write the plan": a command a semicolon
+        // sets off after a request, or after a command by its shape ("take
+        // notes; send them round"), is the next task of the list.
+        let listed_on = semicolons.before(sentence)
+            && opens_request(trimmed)
+            && (after_request || shape::commands_by_shape(last));
+        let step = !asked
+            && (opens_step(trimmed) || first_step || listed_step || waits || listed_on)
+            || apart;
         read.sentence(
             trimmed,
             &cut,
@@ -362,6 +373,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             step || ends_in_command,
             &mut statements,
         );
+        last = trimmed;
         read.labelled(label, trimmed, asked);
         read.marks.push(!asked && listed_step);
         let mut first = true;
@@ -393,7 +405,8 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
                 && ((order_words::persons_time(&opening)
                     || order_words::works_time(&opening) && found.len() <= 4)
                     && !commands_after_time(&text, &found)
-                    || told_choice(&opening)
+                    || scene::told_choice(&opening)
+                    || scene::what_is_left(&opening, found.len())
                     || scene_first);
             pieces.push(Piece {
                 text,
@@ -516,72 +529,6 @@ fn commas_after(s: &str, words: &[(String, usize, usize)]) -> Vec<bool> {
 pub(super) fn opens_request(sentence: &str) -> bool {
     let found = words_of(sentence);
     is_request(sentence) || opens_imperative(&plain(&found))
-}
-
-/// Reads a sentence that opens with its scene and ends in a command: "the
-/// hero headline is weak, punch it up". Returns whether the scene before the comma was
-/// cut from the command as its scene (`cut` is changed to say so), and
-/// whether the sentence asks through that command. When the command
-/// refers back to the scene ("…, punch it up", a bare "figure out why"),
-/// the scene is what it acts on: the sentence is one request. Otherwise
-/// the piece before the comma is its scene ("Don't touch the deck, just
-/// fill in the numbers in the sheet").
-fn command_after_scene(trimmed: &str, cut: &mut Vec<(String, Option<Link>)>) -> (bool, bool) {
-    // A sentence already cut has its pieces read as they are: making it a
-    // request through its last piece took skills for the scenes of
-    // declines ("don't commit anything, I'll … commit it myself").
-    if cut.len() > 1 {
-        return (false, false);
-    }
-    // The cheap tests first: most sentences end in no command.
-    let Some((scene, command)) = trimmed.rsplit_once(',').filter(|(_, c)| commands(c)) else {
-        return (false, false);
-    };
-    if is_request(trimmed) {
-        return (false, false);
-    }
-    // Not a comma of a list in parentheses: "(list items, release stock)".
-    if command.contains(')') && !command.contains('(') {
-        return (false, false);
-    }
-    let refers = is_bare(command)
-        || plain_all(command)
-            .iter()
-            .any(|w| POINTS_BACK.contains(&w.as_str()));
-    if !refers {
-        let link = cut[0].1;
-        *cut = vec![
-            (scene.to_string(), link),
-            (command.trim().to_string(), None),
-        ];
-    }
-    (!refers, true)
-}
-
-/// True when `piece` is a command that opens with a task's verb or an
-/// idiom of work, after "so", "and", "just" or "please". Not "just explain
-/// it": explaining asks to know.
-fn commands(piece: &str) -> bool {
-    let w = plain_all(piece);
-    let lead = w
-        .iter()
-        .take_while(|x| {
-            matches!(
-                x.as_str(),
-                "so" | "and" | "just" | "pls" | "please" | "then"
-            )
-        })
-        .count();
-    let rest = &w[lead..];
-    let verb = |v: &String| super::task_words::starts_task(v) && v != "explain";
-    rest.len() >= 2 && (rest.first().is_some_and(verb) || super::idioms::commands(rest))
-}
-
-/// True when `words` tell a choice the person made: "I picked postgres
-/// over mongo", "we went with redis".
-fn told_choice(words: &[&str]) -> bool {
-    matches!(words, ["i" | "we", "just", v, ..] | ["i" | "we", v, ..]
-        if matches!(*v, "picked" | "chose" | "went" | "decided" | "settled" | "opted"))
 }
 
 /// True when the sentence was written with a question mark after it.

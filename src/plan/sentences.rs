@@ -50,6 +50,33 @@ pub fn sentences(intent: &str) -> Vec<(&str, bool)> {
     out
 }
 
+/// Which sentences of one intent a semicolon ends in prose: "research the
+/// options; write the plan" lists two tasks. A semicolon inside a code
+/// fence ends a statement of the code, not a task.
+pub struct Semicolons<'a> {
+    intent: &'a str,
+    /// Where each "```" of the intent starts.
+    fences: Vec<usize>,
+}
+
+impl<'a> Semicolons<'a> {
+    pub fn new(intent: &'a str) -> Self {
+        let fences = intent.match_indices("```").map(|(i, _)| i).collect();
+        Semicolons { intent, fences }
+    }
+
+    /// True when `sentence`, a slice of the intent, follows a semicolon
+    /// outside a code fence.
+    pub fn before(&self, sentence: &str) -> bool {
+        let start = sentence.as_ptr() as usize - self.intent.as_ptr() as usize;
+        let Some(head) = self.intent.get(..start) else {
+            return false;
+        };
+        let open = self.fences.partition_point(|&f| f < start) % 2 == 1;
+        !open && head.trim_end().ends_with(';')
+    }
+}
+
 /// Splits at a line break, and at `;`, `!` and `?` outside parentheses
 /// and not inside a token: "the port (8080? 8081?) is stated in three
 /// places" is one sentence, and so is "open /watch?v=abc and summarize

@@ -678,3 +678,15 @@ fn a_command_by_its_shape_opens_with_a_verb_not_a_subject() {
         assert!(!super::shape::commands_by_shape(s), "{s}");
     }
 }
+
+#[test]
+fn what_is_left_before_a_command_sets_its_scene() {
+    // The piece stays with its command: one task, not two.
+    assert_eq!(
+        texts("whatever survives, dock it into the pocket"),
+        [("whatever survives, dock it into the pocket".to_string(), 0)]
+    );
+    assert!(super::scene::what_is_left(&["whichever", "pass"], 2));
+    assert!(!super::scene::what_is_left(&["whatever", "you", "do"], 9));
+    assert!(!super::scene::what_is_left(&["find", "whatever"], 2));
+}

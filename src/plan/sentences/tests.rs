@@ -225,3 +225,23 @@ fn numbers_that_do_not_count_are_no_list() {
     assert_eq!(texts("fix step 3 of the wizard").len(), 1);
     assert_eq!(texts("open report v1.2.pdf").len(), 1);
 }
+
+#[test]
+fn a_semicolon_in_prose_is_read_apart_from_one_in_a_code_fence() {
+    let intent = "lint it; fix ```a(); b();``` then; ship it";
+    let semis = Semicolons::new(intent);
+    let read: Vec<(&str, bool)> = sentences(intent)
+        .into_iter()
+        .map(|(s, _)| (s.trim(), semis.before(s)))
+        .collect();
+    assert_eq!(
+        read,
+        [
+            ("lint it", false),
+            ("fix ```a()", true),
+            ("b()", false),
+            ("``` then", false),
+            ("ship it", true),
+        ]
+    );
+}
