@@ -197,6 +197,13 @@ fn a_semicolon_between_commands_lists_the_next_task() {
         )),
         ["make-notes", "send-notes"]
     );
+    assert_eq!(
+        targets(&plan(
+            "make slides from the report; subsequently push it live",
+            &[]
+        )),
+        ["slides", "ship-it"]
+    );
 }
 
 #[test]

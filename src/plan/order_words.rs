@@ -64,6 +64,13 @@ const FORWARD: &[&[&str]] = &[
     // "…, post that make the slides", "…, after which deploy it".
     &["post", "that"],
     &["after", "which"],
+    // "…, and subsequently put them in a sheet", "Upon completion, deploy
+    // it." Not "later": "maybe later", "later today" say when the person
+    // may get to it.
+    &["subsequently"],
+    &["and", "subsequently"],
+    &["upon", "completion"],
+    &["on", "completion"],
 ];
 
 /// Words that open a clause of time before a sentence's main clause:
@@ -507,13 +514,18 @@ pub fn persons_time<S: AsRef<str>>(words: &[S]) -> bool {
 }
 
 /// True when `words` open a clause of time about the work's own state:
-/// "once it runs", "when that's merged", "after they pass". Like
+/// "once it runs", "when that's merged", "after they pass", or say only
+/// that it is done: "when finished", "once complete". Like
 /// [`persons_time`], it says when, not what to do.
 pub fn works_time<S: AsRef<str>>(words: &[S]) -> bool {
     const THING: &[&str] = &[
         "it", "it's", "its", "that", "that's", "thats", "this", "they", "they're", "those",
     ];
-    matches!(words, [t, p, ..] if TIME_OPENERS.contains(&t.as_ref()) && THING.contains(&p.as_ref()))
+    match words {
+        [t, done] if TIME_OPENERS.contains(&t.as_ref()) => COMPLETE.contains(&done.as_ref()),
+        [t, p, ..] => TIME_OPENERS.contains(&t.as_ref()) && THING.contains(&p.as_ref()),
+        _ => false,
+    }
 }
 
 fn starts_with<S: AsRef<str>>(words: &[S], marker: &[&str]) -> bool {

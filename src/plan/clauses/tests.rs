@@ -690,3 +690,23 @@ fn what_is_left_before_a_command_sets_its_scene() {
     assert!(!super::scene::what_is_left(&["whatever", "you", "do"], 9));
     assert!(!super::scene::what_is_left(&["find", "whatever"], 2));
 }
+
+#[test]
+fn connectives_of_completion_open_the_next_step() {
+    for intent in [
+        "brainstorm the feature. Upon completion, write the plan.",
+        "brainstorm the feature, and subsequently write the plan",
+        "brainstorm the feature. When finished, write the plan.",
+    ] {
+        // "When finished" is the scene of the step, and asks for nothing.
+        let c: Vec<Clause> = split(intent).into_iter().filter(|c| !c.context).collect();
+        let tasks: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            tasks,
+            ["brainstorm the feature", "write the plan"],
+            "{intent}"
+        );
+        // A step of its own, not more about the request before it.
+        assert!(c[1].step || c[1].sentence == 0, "{intent}");
+    }
+}

@@ -135,6 +135,9 @@ fn a_sentence_opening_with_before() {
     // The work's own state: "once it runs", "when that's merged".
     assert!(works_time(&["once", "it", "runs"]));
     assert!(works_time(&["when", "that's", "merged"]));
+    assert!(works_time(&["when", "finished"]));
+    assert!(works_time(&["once", "complete"]));
+    assert!(!works_time(&["when", "finished", "the", "branch"]));
     assert!(!works_time(&["once", "you", "run", "it"]));
     assert!(!works_time(&["it", "runs", "once"]));
 }
