@@ -224,6 +224,42 @@ fn what_is_left_of_the_work_before_is_no_task() {
 }
 
 #[test]
+fn a_name_asked_for_politely_still_commands_it() {
+    // "commit this" named the skill; "can you commit this?" rested on one
+    // word and planned nothing.
+    let cat = "fixtures/plan/git-work";
+    for intent in [
+        "can you commit this?",
+        "could you please commit the staged changes",
+    ] {
+        assert_eq!(planned_in(cat, intent), ["commit"], "{intent}");
+    }
+}
+
+#[test]
+fn lines_a_program_printed_are_what_the_work_is_on() {
+    // The files `git status` lists, and the test a runner reports failed,
+    // name what the work is on, not which work it is.
+    let cat = "fixtures/plan/git-work";
+    assert_eq!(
+        planned_in(
+            cat,
+            "commit this. git status:\n\tmodified:   src/release_notes.py\n\t\
+             modified:   src/merge_conflict.py"
+        ),
+        ["commit"]
+    );
+    assert_eq!(
+        planned_in(
+            cat,
+            "CI is red again:\n  FAILED tests/test_release_notes.py::test_changelog - \
+             AssertionError\nplease commit the fix"
+        ),
+        ["commit"]
+    );
+}
+
+#[test]
 fn asking_if_the_work_is_possible_asks_for_it() {
     // "is it possible to…?" is "can you…?" said politely.
     let p = plan(

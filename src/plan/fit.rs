@@ -257,6 +257,27 @@ fn after_scene(q: &Query, k: usize) -> bool {
 /// True when the clause opens with a word of the skill's name that is not
 /// a common one, as a command: "commit this", "brainstorm the feature";
 /// not as a subject ("shower drain keeps clogging").
+/// `words` past the way of asking that opens them: "can you commit
+/// this", "could you please brainstorm it", "I need you to commit it",
+/// "go ahead and commit".
+fn past_asking(words: &[String]) -> &[String] {
+    let w: Vec<&str> = words.iter().take(4).map(String::as_str).collect();
+    let asked = match w.as_slice() {
+        ["can" | "could" | "would" | "will", "you" | "u", ..] => 2,
+        ["i" | "we", "need" | "want", "you", "to", ..]
+        | ["i'd" | "we'd", "like", "you", "to", ..] => 4,
+        ["go", "ahead", "and", ..] => 3,
+        ["help", "me", ..] => 2,
+        _ => 0,
+    };
+    let rest = &words[asked..];
+    let soft = rest
+        .iter()
+        .take_while(|w| matches!(w.as_str(), "please" | "pls" | "just"))
+        .count();
+    &rest[soft..]
+}
+
 fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Query) -> bool {
     let Some(&first) = clause.sequence.first() else {
         return false;
@@ -272,7 +293,7 @@ fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Qu
         .iter()
         .take_while(|w| FILLERS.contains(&w.as_str()))
         .count();
-    let mut ws = &all[lead..];
+    let mut ws = past_asking(&all[lead..]);
     let mut first = first;
     // "make the brainstorm with me", "do a review of the PR": a light verb
     // and its article before the noun that names the work.

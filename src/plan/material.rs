@@ -27,6 +27,9 @@
 //!   `src/`, `lib/`; see `LAYOUT_FOLDERS`): "docs/onboarding.md" is a
 //!   file named onboarding, and asks nothing of a documentation skill;
 //! - a tracker's ticket key (`ENG-3302`, `GH-212`; see `keys`);
+//! - a line a program printed (a diff, a `git status` entry, a test
+//!   runner's verdict, a stack frame; see `output`): the files and tests
+//!   it names are what the work is on;
 //! - the name of a call in code (`BillingService.generate()`, `map()`;
 //!   see `calls`): the function's name, not the work;
 //! - the extension of a config, data or web source file
@@ -41,6 +44,7 @@ use std::borrow::Cow;
 mod calls;
 mod extensions;
 mod keys;
+mod output;
 
 /// What a link to a page is read as: the work is on a web page.
 const PAGE: &str = " webpage ";
@@ -117,10 +121,20 @@ fn spans(s: &str) -> Vec<(usize, usize, bool)> {
     let mut out = Vec::new();
     let b = s.as_bytes();
     let mut unclosed = Unclosed::default();
+    // Lines a program printed, found once; the next not yet passed.
+    let printed = output::output_lines(s);
+    let mut next_printed = 0;
     let mut i = 0;
     while i < b.len() {
-        let found = link_at(s, i)
-            .map(|end| (end, true))
+        while printed.get(next_printed).is_some_and(|&(from, _)| from < i) {
+            next_printed += 1;
+        }
+        let line = printed
+            .get(next_printed)
+            .filter(|&&(from, _)| from == i)
+            .map(|&(_, to)| (to, false));
+        let found = line
+            .or_else(|| link_at(s, i).map(|end| (end, true)))
             .or_else(|| quote_at(s, i, &mut unclosed).map(|end| (end, false)))
             .or_else(|| extensions::code_extension_at(s, i).map(|end| (end, false)))
             .or_else(|| folders_at(s, i).map(|end| (end, false)))
