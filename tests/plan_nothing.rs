@@ -600,3 +600,18 @@ fn praise_that_opens_a_message_asks_nothing() {
         ["slides"]
     );
 }
+
+#[test]
+fn thanks_in_another_language_asks_nothing() {
+    // "merci" opened a message of thanks as "thanks" does, but was read as
+    // no word of thanks: the praise for the deck planned the slides.
+    let intent =
+        "merci beaucoup, c'était parfait! the slide deck looked great in the meeting. à demain";
+    assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    assert!(targets(&plan("gracias!! the slide deck came out perfect", &[])).is_empty());
+    // Thanks that signs off a request still leaves the request.
+    assert_eq!(
+        targets(&plan("turn the numbers into a slide deck. danke!", &[])),
+        ["slides"]
+    );
+}

@@ -9,7 +9,8 @@ use crate::plan::clauses::words_of;
 /// Words that open a message of laughter, thanks or a sigh: "lol that
 /// gif got 40 reactions", "thanks!! the PDF came out perfect".
 const INTERJECTIONS: &[&str] = &[
-    "cheers", "haha", "hahaha", "lmao", "lol", "omg", "thank", "thanks", "thx", "ty", "ugh", "wow",
+    "arigato", "cheers", "danke", "gracias", "grazie", "haha", "hahaha", "lmao", "lol", "merci",
+    "obrigada", "obrigado", "omg", "thank", "thanks", "thx", "ty", "ugh", "wow",
 ];
 
 /// The first 32 bytes of `intent` after its salutation (to a character's
@@ -66,8 +67,12 @@ pub fn opens_with_interjection(intent: &str) -> bool {
     })
 }
 
-/// Words of thanks, one word each.
-const THANKS: &[&str] = &["thank", "thanks", "thx", "ty", "tysm"];
+/// Words of thanks, one word each, in English and as people write it in
+/// the other languages they mix in ("merci beaucoup, the deck was great").
+const THANKS: &[&str] = &[
+    "arigato", "danke", "gracias", "grazie", "merci", "obrigada", "obrigado", "thank", "thanks",
+    "thx", "ty", "tysm",
+];
 
 /// Words of laughter.
 const LAUGHS: &[&str] = &["haha", "hahaha", "lmao", "lol", "rofl"];

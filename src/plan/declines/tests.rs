@@ -21,6 +21,9 @@ fn laughter_thanks_or_a_sigh_opens_a_message() {
         "lol that gif you made got 40 reactions"
     ));
     assert!(opens_with_interjection("thanks!! the PDF came out perfect"));
+    assert!(opens_with_interjection(
+        "merci beaucoup, the deck was great"
+    ));
     assert!(opens_with_interjection("Ugh, sat through a 70-slide deck"));
     assert!(!opens_with_interjection("so lol, the gif got 40 reactions"));
     assert!(!opens_with_interjection("thank-you notes for the speakers"));
