@@ -260,6 +260,20 @@ fn lines_a_program_printed_are_what_the_work_is_on() {
 }
 
 #[test]
+fn each_step_of_a_sequence_across_sentences_names_its_own_work() {
+    // One uncommon word of a skill's name serves a task of a list in one
+    // sentence; a task a step goes on from is one too. "catchup" alone
+    // was not enough before a step in a sentence of its own.
+    assert_eq!(
+        targets(&plan(
+            "start with a catchup on the repo. after that, push it live.",
+            &[]
+        )),
+        ["catchup", "ship-it"]
+    );
+}
+
+#[test]
 fn asking_if_the_work_is_possible_asks_for_it() {
     // "is it possible to…?" is "can you…?" said politely.
     let p = plan(
