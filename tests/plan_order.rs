@@ -655,3 +655,19 @@ fn a_task_after_and_separately_come_up_with_is_its_own() {
     );
     assert_eq!(targets(&p), ["slides", "design-doc"]);
 }
+
+#[test]
+fn an_obligation_put_on_the_agent_first_goes_first() {
+    // "You'll have to …" asks for the work; "…first" puts it first, an
+    // aside after it ("that's where the numbers are") or not.
+    for intent in [
+        "push it live. you'll have to make slides from the report first.",
+        "push it live. make slides from the report first, that's where the numbers are.",
+    ] {
+        assert_eq!(
+            targets(&plan(intent, &[])),
+            ["slides", "ship-it"],
+            "{intent}"
+        );
+    }
+}

@@ -474,6 +474,14 @@ fn says_it_wants(sentence: &str) -> bool {
         "how to",
         "i have to",
         "we have to",
+        // An obligation put on the agent: "You'll have to pull the tables
+        // out of the PDF first", "I must ask that you run the suite".
+        "you'll have to",
+        "you will have to",
+        "you have to",
+        "you must",
+        "i must ask",
+        "i ask that you",
         "been asked to",
         "your task is",
         // Formal English: "Might I ask you first to…", "I should like you

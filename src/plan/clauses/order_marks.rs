@@ -128,9 +128,21 @@ pub(super) fn ends_first_step(sentence: &str) -> bool {
         .unwrap_or(lower.len());
     // "Diagnose what's wrong first (meta tags, …) and let that steer the
     // copy": the task ends at "first"; what follows explains or adds.
+    // "…out of the PDF first, that's where everything is": an aside on
+    // what the work is on, not a task ("…first, then the code" goes on).
+    let aside = |rest: &str| {
+        ASIDES
+            .iter()
+            .any(|a| rest.starts_with(a) && rest[a.len()..].starts_with(' '))
+    };
+    let comment = lower
+        .find(" first, ")
+        .filter(|&at| aside(&lower[at + " first, ".len()..]))
+        .map(|at| at + " first".len());
     let reason = [" first (", " first and ", " first, and "]
         .iter()
         .filter_map(|m| lower.find(m).map(|at| at + " first".len()))
+        .chain(comment)
         .filter(|&at| at < reason)
         .min()
         .unwrap_or(reason);
@@ -140,6 +152,19 @@ pub(super) fn ends_first_step(sentence: &str) -> bool {
     let asks_which = words.iter().any(|w| matches!(w.as_str(), "what" | "which"));
     !way && !asks_which && order_words::ends_first(&words, true) && opens_request(sentence)
 }
+
+/// How an aside after "first," opens: a pointer and a verb of being.
+const ASIDES: &[&str] = &[
+    "that's",
+    "that is",
+    "it's",
+    "it is",
+    "this is",
+    "they're",
+    "they are",
+    "those are",
+    "there's",
+];
 
 /// Words after a verb that say it has no object: "First draft to me by
 /// Friday" names a draft.
