@@ -474,12 +474,7 @@ fn says_it_wants(sentence: &str) -> bool {
         "how to",
         "i have to",
         "we have to",
-        // An obligation put on the agent: "You'll have to pull the tables
-        // out of the PDF first", "I must ask that you run the suite".
-        "you'll have to",
-        "you will have to",
-        "you have to",
-        "you must",
+        // "I must ask that you run the suite first".
         "i must ask",
         "i ask that you",
         "been asked to",
@@ -509,6 +504,27 @@ fn says_it_wants(sentence: &str) -> bool {
             && !only_asks_opinion(&t, m.trim_end())
     }) || wants_it_done(&t)
         || relays_a_want(&t)
+        || obliges_the_agent(&t)
+}
+
+/// True when `t` (lowercased) puts an obligation on the agent and says
+/// what: "you'll have to pull the tables out of the PDF first", "you must
+/// run the suite". Not "never say never until you have to".
+fn obliges_the_agent(t: &str) -> bool {
+    const OBLIGED: &[&str] = &[
+        "you'll have to",
+        "you will have to",
+        "you have to",
+        "you must",
+    ];
+    OBLIGED.iter().any(|m| {
+        t.match_indices(m).any(|(at, _)| {
+            let rest = &t[at + m.len()..];
+            has_words(t, m)
+                && rest.starts_with(' ')
+                && rest.trim_start().starts_with(char::is_alphabetic)
+        })
+    })
 }
 
 /// True when `t` (lowercased) relays someone's want of a thing: "my

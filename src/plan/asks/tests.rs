@@ -692,3 +692,15 @@ fn a_counted_task_named_as_what_is_to_be_done_asks() {
         assert!(!is_request(s), "{s}");
     }
 }
+
+#[test]
+fn an_obligation_put_on_the_agent_asks_for_the_work() {
+    for s in [
+        "You'll have to pull the tables out of the PDF first",
+        "you must run the suite before you commit",
+        "I must ask that you run the type checker",
+    ] {
+        assert!(is_request(s), "{s}");
+    }
+    assert!(!is_request("never say never until you have to"));
+}
