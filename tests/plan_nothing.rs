@@ -615,3 +615,13 @@ fn thanks_in_another_language_asks_nothing() {
         ["slides"]
     );
 }
+
+#[test]
+fn a_plain_explanation_in_a_paragraph_asks_to_know() {
+    for intent in [
+        "can you explain in one short paragraph what a slide deck master is?",
+        "explain in plain language how meeting notes get sent to attendees",
+    ] {
+        assert!(targets(&plan(intent, &[])).is_empty(), "{intent}");
+    }
+}

@@ -226,6 +226,8 @@ fn a_plain_explanation_asked_of_the_agent_asks_to_know() {
         "can you explain an eigenvector in plain words",
         "explain git fetch vs git pull like im 5",
         "just explain in plain english what this regex matches",
+        "can you explain in one plain paragraph what a monad is",
+        "explain in plain language how meeting notes get sent",
     ] {
         assert!(is_knowledge_request(t), "{t}");
     }
