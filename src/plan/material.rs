@@ -210,8 +210,9 @@ fn folders_at(s: &str, i: usize) -> Option<usize> {
 /// A folder that says what its files are stays ("docs/plans/auth.md" is a
 /// plan, "posts/x.md" a post).
 const LAYOUT_FOLDERS: &[&str] = &[
-    "app", "apps", "assets", "bin", "build", "cmd", "dist", "doc", "docs", "internal", "lib",
-    "packages", "pkg", "public", "scripts", "src", "static", "tmp", "vendor",
+    "app", "apps", "assets", "bin", "build", "cmd", "common", "core", "dist", "doc", "docs",
+    "helpers", "include", "internal", "lib", "modules", "packages", "pkg", "public", "scripts",
+    "shared", "src", "static", "tmp", "util", "utils", "vendor",
 ];
 
 /// True when the link whose host ends at `host_end` is a page, not a
@@ -423,6 +424,10 @@ mod tests {
         assert_eq!(
             words("fix ./src/lib/parse.py now"),
             ["fix", "parse", "py", "now"]
+        );
+        assert_eq!(
+            words("add it to utils/time.py"),
+            ["add", "it", "to", "time", "py"]
         );
         // A folder that says what its files are stays, as do folders with
         // no file and words joined by a slash; a page read goes whole.
