@@ -671,3 +671,15 @@ fn an_obligation_put_on_the_agent_first_goes_first() {
         );
     }
 }
+
+#[test]
+fn after_a_comma_the_agents_earlier_work_goes_before_the_whole_sentence() {
+    // "X and Y, after you've Z": Z comes before X, not only before Y.
+    assert_eq!(
+        targets(&plan(
+            "push it live and post the link in the channel, after you've made slides from the report",
+            &[]
+        )),
+        ["slides", "ship-it"]
+    );
+}

@@ -163,6 +163,10 @@ enum Link {
     Also,
     /// The clause after the cut comes first.
     Reverse,
+    /// The clause after a comma comes before every task of its sentence
+    /// so far: "deploy it and send me the link, after you've gone through
+    /// the UI code".
+    Before,
     /// The clause opens a sentence that says it comes first ("…, but not
     /// yet. First research the options."): before every task asked so
     /// far, and the rest of its sentence after it.
@@ -245,7 +249,10 @@ pub fn split(intent: &str) -> Vec<Clause> {
             // a connective of order cuts from the one before is a step.
             step: n > 0
                 && (read.steps[n]
-                    || matches!(p.link, Some(Link::Then | Link::Also | Link::Reverse))),
+                    || matches!(
+                        p.link,
+                        Some(Link::Then | Link::Also | Link::Reverse | Link::Before)
+                    )),
             marked: read.marks[n],
             named_apart: p.apart || p.link == Some(Link::Also),
             object_of: object_of[n],
@@ -436,6 +443,14 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
             Some(Link::First) => {
                 order.insert(0, k);
                 cursor = Some((n, 1));
+            }
+            Some(Link::Before) if k > 0 => {
+                let at = order
+                    .iter()
+                    .position(|&o| pieces[o].sentence == n)
+                    .unwrap_or(order.len());
+                order.insert(at, k);
+                cursor = None;
             }
             Some(Link::Reverse) if k > 0 => {
                 // "Tear the plan apart and find what kills it. But before

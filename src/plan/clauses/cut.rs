@@ -220,7 +220,13 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 continue;
             }
             if i + len < words.len() && order_words::agent_verb(all[i + len]) {
-                let link = if link { Link::Forward } else { Link::Reverse };
+                // After a comma it scopes over the whole sentence before
+                // it: "deploy it and send me the link, after you've …".
+                let link = match (link, comma_before) {
+                    (true, _) => Link::Forward,
+                    (false, true) => Link::Before,
+                    (false, false) => Link::Reverse,
+                };
                 cuts.push((start, words[i + len - 1].2, link));
                 i += len;
                 continue;
@@ -325,6 +331,7 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
         } else {
             // Nothing stood before this cut: its link joins the pending one.
             Some(match (pending, next_link) {
+                (Some(Link::Before), _) | (_, Link::Before) => Link::Before,
                 (Some(Link::Reverse), _) | (_, Link::Reverse) => Link::Reverse,
                 _ => Link::Forward,
             })
