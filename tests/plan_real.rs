@@ -274,6 +274,25 @@ fn each_step_of_a_sequence_across_sentences_names_its_own_work() {
 }
 
 #[test]
+fn advice_asked_on_the_persons_own_things_asks_for_the_work() {
+    // "what should … look like?" after the person told of theirs asks for
+    // advice on it: the question is theirs, and it chose the notes skill.
+    assert_eq!(
+        targets(&plan(
+            "our weekly call keeps running long. what should the notes for it look like?",
+            &[]
+        )),
+        ["make-notes"]
+    );
+    // Asked of the world, it asks to know.
+    assert!(targets(&plan(
+        "what should go on the title slide of a slide deck?",
+        &[]
+    ))
+    .is_empty());
+}
+
+#[test]
 fn asking_if_the_work_is_possible_asks_for_it() {
     // "is it possible to…?" is "can you…?" said politely.
     let p = plan(

@@ -227,7 +227,11 @@ pub fn split(intent: &str) -> Vec<Clause> {
     let mut clauses: Vec<Clause> = Vec::new();
     for p in &pieces {
         let n = p.sentence;
-        let question = p.asked && (is_question(&p.text) || asks_a_choice(&p.text))
+        // A question that asks advice on the person's own things is asked
+        // as their own (see `Read::sentence`).
+        let question = p.asked
+            && (is_question(&p.text) || asks_a_choice(&p.text))
+            && !(asked_by_question && requests[n])
             || is_knowledge_request(&p.text);
         // "here's my plan for…. rip into it.": the material handed over is
         // what the rest of the intent asks about.

@@ -37,6 +37,9 @@ pub(super) struct Read {
     pub(super) plainly: Vec<bool>,
     /// A sentence says no work is wanted (see [`declines_work`]).
     pub(super) any_declines: bool,
+    /// A sentence so far named the person's own things ("our meditation
+    /// app sits on page 4").
+    pub(super) told_own: bool,
     /// Each sentence says no work is wanted (see [`declines_work`]).
     pub(super) waives: Vec<bool>,
     /// Each sentence forbids one piece of work and asks for none ("please
@@ -146,7 +149,15 @@ impl Read {
         // A question about the person's own work, not one that asks to
         // know ("what's the difference between merge and rebase?").
         let knowledge = is_knowledge_request(trimmed);
-        let own_question = asked && !is_question(trimmed) && !asks_a_choice(trimmed) && !knowledge;
+        // "our app sits on page 4 for 'sleep sounds'. what should go in the
+        // title?": advice asked on what the person told of theirs.
+        let advice = asked
+            && self.told_own
+            && !knowledge
+            && words_of(trimmed).iter().any(|(w, _, _)| w == "should");
+        let own_question =
+            asked && !is_question(trimmed) && !asks_a_choice(trimmed) && !knowledge || advice;
+        self.told_own |= names_own(trimmed);
         // Read only when some sentence declines (see `Read::asks_work`).
         if !declines && !forbids {
             self.undeclined.push((trimmed.to_string(), own_question));
