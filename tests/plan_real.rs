@@ -260,20 +260,6 @@ fn lines_a_program_printed_are_what_the_work_is_on() {
 }
 
 #[test]
-fn each_step_of_a_sequence_across_sentences_names_its_own_work() {
-    // One uncommon word of a skill's name serves a task of a list in one
-    // sentence; a task a step goes on from is one too. "catchup" alone
-    // was not enough before a step in a sentence of its own.
-    assert_eq!(
-        targets(&plan(
-            "start with a catchup on the repo. after that, push it live.",
-            &[]
-        )),
-        ["catchup", "ship-it"]
-    );
-}
-
-#[test]
 fn advice_asked_on_the_persons_own_things_asks_for_the_work() {
     // "what should … look like?" after the person told of theirs asks for
     // advice on it: the question is theirs, and it chose the notes skill.

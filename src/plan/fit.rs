@@ -28,8 +28,7 @@ pub struct Fit {
     /// clause that asks for work, or as what its command acts on: not "the
     /// spreadsheet from finance has twelve tabs"), or a
     /// word the author declared a trigger. In a clause that is
-    /// one of a list of tasks (in one sentence, or steps across
-    /// sentences), one uncommon word of the skill's
+    /// one of a sentence's list of tasks, one uncommon word of the skill's
     /// name with [`SELECT_AT`] evidence is enough; so is, in any clause,
     /// the head of what its command acts on ("make a matching poster",
     /// see [`super::head`]) found above the body with that evidence. Two words found only in

@@ -33,8 +33,7 @@ pub struct QueryClause {
     /// It is the whole request: every clause together (see
     /// [`Query::whole`]).
     pub whole: bool,
-    /// It is one of two or more tasks cut from one sentence, or a task of
-    /// a sequence of steps written across sentences (see `in_steps`).
+    /// It is one of two or more tasks cut from one sentence.
     pub listed: bool,
     /// The sentence it was cut from.
     pub sentence: usize,
@@ -196,7 +195,7 @@ impl Query {
         }
         let mut ids = Ids::default();
         for (clause_no, c) in split.iter().enumerate() {
-            let listed = per_sentence[&c.sentence] >= 2 || in_steps(&split, clause_no);
+            let listed = per_sentence[&c.sentence] >= 2;
             let ws = words(&c.text);
             let mut clause = QueryClause {
                 text: c.text.clone(),
@@ -477,22 +476,6 @@ fn object_stems(intent: &str, a: &Analyzer) -> Vec<String> {
         }
     }
     out
-}
-
-/// True when clause `k` is a task of a sequence written across sentences:
-/// a step of its own ("…. After that, send the diff to a reviewer."), or
-/// the task such a step goes on from ("Start with a security sweep of
-/// the payments module."). Like the tasks of a list in one sentence, each
-/// names its own work.
-fn in_steps(split: &[super::clauses::Clause], k: usize) -> bool {
-    let c = &split[k];
-    let next_is_step = || {
-        split[k + 1..]
-            .iter()
-            .find(|n| !n.context)
-            .is_some_and(|n| n.step && n.sentence != c.sentence)
-    };
-    !c.context && (c.step || next_is_step())
 }
 
 /// True when a clause's words point back at what came before: "review
