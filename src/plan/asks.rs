@@ -507,24 +507,46 @@ fn says_it_wants(sentence: &str) -> bool {
         || obliges_the_agent(&t)
 }
 
-/// True when `t` (lowercased) puts an obligation on the agent and says
-/// what: "you'll have to pull the tables out of the PDF first", "you must
-/// run the suite". Not "never say never until you have to".
+/// True when `t` (lowercased) opens by putting work on the agent: "you'll
+/// have to pull the tables out of the PDF first", "you must run the suite
+/// before you commit". Only at the sentence's start and before a verb of a
+/// task: not "you must be tired of my edits", "you'll have to admit it
+/// looks better", "do you have to restart the server", "never say never
+/// until you have to".
 fn obliges_the_agent(t: &str) -> bool {
-    const OBLIGED: &[&str] = &[
-        "you'll have to",
-        "you will have to",
-        "you have to",
-        "you must",
+    let t = t.replace('\u{2019}', "'");
+    let w = words_of(&t);
+    let word = |k: usize| w.get(k).map_or("", |x| x.0.as_str());
+    let verb = match (word(0), word(1), word(2), word(3)) {
+        ("you'll", "have", "to", _) => 3,
+        ("you", "must", _, _) => 2,
+        ("you", "will", "have", "to") => 4,
+        _ => return false,
+    };
+    // Not a verb of being, knowing or feeling: "you must be tired", "you
+    // have to admit…", "you'll have to trust me".
+    const STATES: &[&str] = &[
+        "admit",
+        "agree",
+        "be",
+        "believe",
+        "excuse",
+        "feel",
+        "forgive",
+        "have",
+        "know",
+        "like",
+        "love",
+        "realize",
+        "remember",
+        "see",
+        "think",
+        "trust",
+        "understand",
+        "wonder",
     ];
-    OBLIGED.iter().any(|m| {
-        t.match_indices(m).any(|(at, _)| {
-            let rest = &t[at + m.len()..];
-            has_words(t, m)
-                && rest.starts_with(' ')
-                && rest.trim_start().starts_with(char::is_alphabetic)
-        })
-    })
+    let v = word(verb);
+    v.starts_with(char::is_alphabetic) && !STATES.contains(&v)
 }
 
 /// True when `t` (lowercased) relays someone's want of a thing: "my

@@ -94,8 +94,9 @@ pub struct Clause {
     /// Its sentence, not the first, opens with a connective of order or a
     /// step mark ("2)", "->") and asks for work after it ("Then write the
     /// plan."), or a connective of order cuts it from the task before it
-    /// ("…. Sort that out, then push the fix."): a step of its own, not
-    /// more about the request before it.
+    /// ("…. Sort that out, then push the fix."), or it is a command a
+    /// semicolon sets off after a task ("…; write the plan"): a step of
+    /// its own, not more about the request before it.
     pub step: bool,
     /// Its sentence is an item of a numbered or bulleted list, or an arrow's
     /// step ("3. commit it"): asked as a step of its own by its mark.
@@ -373,6 +374,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         // notes; send them round"), is the next task of the list.
         let listed_on = semicolons.before(sentence)
             && opens_request(trimmed)
+            && !shape::holds_to(trimmed)
             && (after_request || shape::commands_by_shape(last));
         let step = !asked
             && (opens_step(trimmed) || first_step || listed_step || waits || listed_on)
@@ -448,7 +450,7 @@ fn order_of(pieces: &[Piece]) -> Vec<usize> {
                 order.insert(0, k);
                 cursor = Some((n, 1));
             }
-            Some(Link::Before) if k > 0 => {
+            Some(Link::Before) => {
                 let at = order
                     .iter()
                     .position(|&o| pieces[o].sentence == n)
@@ -552,11 +554,9 @@ pub(super) fn opens_request(sentence: &str) -> bool {
 
 /// True when the sentence was written with a question mark after it.
 fn intent_marks_question(intent: &str, sentence: &str) -> bool {
-    let start = sentence.as_ptr() as usize - intent.as_ptr() as usize;
-    intent[start + sentence.len()..]
-        .trim_start()
-        .starts_with('?')
-        || is_question(sentence)
+    let after = sentences::offset_in(intent, sentence)
+        .map_or("", |start| &intent[start + sentence.len()..]);
+    after.trim_start().starts_with('?') || is_question(sentence)
 }
 
 /// Every word of `text`.

@@ -254,9 +254,6 @@ fn after_scene(q: &Query, k: usize) -> bool {
     k > 0 && q.clauses[k].refers_back && q.clauses[referent(q, k)].context
 }
 
-/// True when the clause opens with a word of the skill's name that is not
-/// a common one, as a command: "commit this", "brainstorm the feature";
-/// not as a subject ("shower drain keeps clogging").
 /// `words` past the way of asking that opens them: "can you commit
 /// this", "could you please brainstorm it", "I need you to commit it",
 /// "go ahead and commit".
@@ -278,6 +275,10 @@ fn past_asking(words: &[String]) -> &[String] {
     &rest[soft..]
 }
 
+/// True when the clause opens with a word of the skill's name that is not
+/// a common one, as a command: "commit this", "can you brainstorm the
+/// feature"; not as a subject ("shower drain keeps clogging"), nor, after
+/// a way of asking, in an idiom with "to" ("would you commit to a date?").
 fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Query) -> bool {
     let Some(&first) = clause.sequence.first() else {
         return false;
@@ -294,6 +295,9 @@ fn opens_with_name(clause: &super::relevance::QueryClause, r: &Relevance, q: &Qu
         .take_while(|w| FILLERS.contains(&w.as_str()))
         .count();
     let mut ws = past_asking(&all[lead..]);
+    if ws.len() < all.len() - lead && ws.get(1).is_some_and(|w| w == "to") {
+        return false;
+    }
     let mut first = first;
     // "make the brainstorm with me", "do a review of the PR": a light verb
     // and its article before the noun that names the work.

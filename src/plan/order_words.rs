@@ -64,11 +64,16 @@ const FORWARD: &[&[&str]] = &[
     // "…, post that make the slides", "…, after which deploy it".
     &["post", "that"],
     &["after", "which"],
-    // "…, and subsequently put them in a sheet", "Upon completion, deploy
-    // it." Not "later": "maybe later", "later today" say when the person
-    // may get to it.
-    &["subsequently"],
+    // "…, and subsequently put them in a sheet". Not "later": "maybe
+    // later", "later today" say when the person may get to it.
     &["and", "subsequently"],
+];
+
+/// Connectives of order that only open a sentence: "Subsequently, deploy
+/// it.", "Upon completion, deploy it." Inside one they are no cut: "send a
+/// message on completion of the deploy".
+const OPENING_FORWARD: &[&[&str]] = &[
+    &["subsequently"],
     &["upon", "completion"],
     &["on", "completion"],
 ];
@@ -193,7 +198,10 @@ pub fn opener_end<S: AsRef<str>>(
     comma_after: &[bool],
     is_main: impl Fn(&[S]) -> bool,
 ) -> Option<usize> {
-    if let Some(len) = forward(words).or_else(|| reversing(words)) {
+    if let Some(len) = forward(words)
+        .or_else(|| longest(OPENING_FORWARD, words))
+        .or_else(|| reversing(words))
+    {
         return Some(len);
     }
     let first = words.first()?.as_ref();

@@ -65,16 +65,27 @@ impl<'a> Semicolons<'a> {
         Semicolons { intent, fences }
     }
 
-    /// True when `sentence`, a slice of the intent, follows a semicolon
-    /// outside a code fence.
+    /// True when `sentence`, a slice of the intent, follows a semicolon on
+    /// its own line, outside a code fence and a quoted reply ("> …"). A
+    /// semicolon that ends a line ends a statement of pasted code.
     pub fn before(&self, sentence: &str) -> bool {
-        let start = sentence.as_ptr() as usize - self.intent.as_ptr() as usize;
-        let Some(head) = self.intent.get(..start) else {
+        let Some(start) = offset_in(self.intent, sentence) else {
             return false;
         };
+        let head = &self.intent[..start];
         let open = self.fences.partition_point(|&f| f < start) % 2 == 1;
-        !open && head.trim_end().ends_with(';')
+        let line = head.rsplit('\n').next().unwrap_or(head);
+        !open
+            && line.trim_end_matches([' ', '\t']).ends_with(';')
+            && !line.trim_start().starts_with('>')
     }
+}
+
+/// Where `part`, a slice of `whole`, starts in it; `None` when it is not
+/// one.
+pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
+    let start = (part.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
+    (start + part.len() <= whole.len()).then_some(start)
 }
 
 /// Splits at a line break, and at `;`, `!` and `?` outside parentheses

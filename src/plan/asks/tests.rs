@@ -704,5 +704,14 @@ fn an_obligation_put_on_the_agent_asks_for_the_work() {
     ] {
         assert!(is_request(s), "{s}");
     }
-    assert!(!is_request("never say never until you have to"));
+    for s in [
+        "never say never until you have to",
+        "You must be tired of my edits haha",
+        "you must have misread the spreadsheet",
+        "you have to admit the spreadsheet looks better now",
+        "do you have to restart the server after editing the config",
+        "the bayou must be drained if you must",
+    ] {
+        assert!(!is_request(s), "{s}");
+    }
 }

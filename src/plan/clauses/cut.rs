@@ -221,8 +221,12 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             }
             if i + len < words.len() && order_words::agent_verb(all[i + len]) {
                 // After a comma it scopes over the whole sentence before
-                // it: "deploy it and send me the link, after you've …".
-                let link = match (link, comma_before) {
+                // it ("deploy it and send me the link, after you've …"),
+                // unless that sentence says its own order ("First research
+                // it, then write the plan, after you've …").
+                let unordered = !matches!(all[0], "first" | "firstly")
+                    && cuts.iter().all(|c| c.2 == Link::Forward);
+                let link = match (link, comma_before && unordered) {
                     (true, _) => Link::Forward,
                     (false, true) => Link::Before,
                     (false, false) => Link::Reverse,

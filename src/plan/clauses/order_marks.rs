@@ -120,7 +120,7 @@ fn phrasal(w: &[(String, usize, usize)]) -> bool {
 pub(super) fn ends_first_step(sentence: &str) -> bool {
     // "…first, so the new wording fixes whatever that turns up": the
     // reason after it is not the task.
-    let lower = sentence.to_lowercase();
+    let lower = sentence.to_lowercase().replace('\u{2019}', "'");
     let reason = [", so ", ", because ", ", since ", " because ", " since "]
         .iter()
         .filter_map(|r| lower.find(r))

@@ -77,3 +77,17 @@ pub(super) fn steps_go_on_from_commands(read: &mut Read, pieces: &[Piece]) {
         }
     }
 }
+
+/// True when `text` opens by saying what the work must hold to, not a
+/// task of its own: "make sure it covers the migration", "keep them under
+/// 200 words", "don't touch the footer".
+pub(super) fn holds_to(text: &str) -> bool {
+    let found = words_of(text);
+    let w = plain(&found);
+    matches!(
+        w.as_slice(),
+        ["make", "sure", ..]
+            | ["ensure" | "keep" | "avoid" | "never" | "don't" | "dont", ..]
+            | ["do", "not", ..]
+    )
+}

@@ -147,7 +147,7 @@ pub fn without_sign_off(intent: &str) -> &str {
     }
     match start {
         // Slices of one intent: the sign-off starts where its sentence does.
-        Some(s) => &intent[..s.as_ptr() as usize - intent.as_ptr() as usize],
+        Some(s) => &intent[..crate::plan::sentences::offset_in(intent, s).unwrap_or(intent.len())],
         None => intent,
     }
 }
