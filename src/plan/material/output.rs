@@ -114,7 +114,7 @@ fn hunk_counts(line: &str) -> Option<(usize, usize)> {
 fn entry(text: &str) -> Option<usize> {
     fn path(rest: &str) -> Option<(usize, &str)> {
         let lead = rest.len() - rest.trim_start().len();
-        let token = rest.trim_start().split_whitespace().next()?;
+        let token = rest.split_whitespace().next()?;
         Some((lead + token.len(), token))
     }
     for s in STATUS {
