@@ -514,6 +514,10 @@ fn says_it_wants(sentence: &str) -> bool {
 /// looks better", "do you have to restart the server", "never say never
 /// until you have to".
 fn obliges_the_agent(t: &str) -> bool {
+    // Most sentences open otherwise: say so before any word is read.
+    if !t.trim_start().starts_with("you") {
+        return false;
+    }
     let t = t.replace('\u{2019}', "'");
     let w = words_of(&t);
     let word = |k: usize| w.get(k).map_or("", |x| x.0.as_str());

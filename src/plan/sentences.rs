@@ -57,12 +57,19 @@ pub struct Semicolons<'a> {
     intent: &'a str,
     /// Where each "```" of the intent starts.
     fences: Vec<usize>,
+    /// Where each line break of the intent is.
+    breaks: Vec<usize>,
 }
 
 impl<'a> Semicolons<'a> {
     pub fn new(intent: &'a str) -> Self {
         let fences = intent.match_indices("```").map(|(i, _)| i).collect();
-        Semicolons { intent, fences }
+        let breaks = intent.match_indices('\n').map(|(i, _)| i).collect();
+        Semicolons {
+            intent,
+            fences,
+            breaks,
+        }
     }
 
     /// True when `sentence`, a slice of the intent, follows a semicolon on
@@ -73,11 +80,19 @@ impl<'a> Semicolons<'a> {
             return false;
         };
         let head = &self.intent[..start];
+        // A semicolon, then the sentence on the same line (spaces and tabs
+        // between, no break).
+        if !head.trim_end_matches([' ', '\t']).ends_with(';') {
+            return false;
+        }
         let open = self.fences.partition_point(|&f| f < start) % 2 == 1;
-        let line = head.rsplit('\n').next().unwrap_or(head);
-        !open
-            && line.trim_end_matches([' ', '\t']).ends_with(';')
-            && !line.trim_start().starts_with('>')
+        // The line's start, found among the breaks, not by reading back:
+        // an intent of many sentences on one line stays linear.
+        let line_start = match self.breaks.partition_point(|&b| b < start) {
+            0 => 0,
+            k => self.breaks[k - 1] + 1,
+        };
+        !open && !head[line_start..].trim_start().starts_with('>')
     }
 }
 
