@@ -72,6 +72,10 @@ REPOS=(
   daymade/claude-code-skills
   mrgoonie/claudekit-skills
   Qwayk/safe-agent-skills
+  richfrem/agent-plugins-skills
+  CaliLuke/skills
+  Lbstrydom/claude-engineering-skills
+  needcaffeine/skills
 )
 
 # corpus/machine: <skill-name> <owner/repo> <skill folder in that repo ("." = root)>
