@@ -397,9 +397,11 @@ pub fn infer(
     catalog: &Catalog,
     nodes: &[(usize, usize, Option<usize>)],
     ordered: &[bool],
+    within: &[(usize, usize)],
 ) -> Vec<Inferred> {
     let a = Analyzer::default();
     let (mut out, named) = intent_order(catalog, nodes, ordered);
+    out.extend(within_order(catalog, nodes, within));
     // Each node's text is read on its own, and each node's links with the
     // others are found on their own: on every core, in node order. This
     // runs after the catalog is confirmed, when the other core is idle.
@@ -536,6 +538,32 @@ pub(super) fn link(from: usize, to: usize, source: Source, detail: String) -> In
         source,
         detail,
     }
+}
+
+/// The order one clause states between two of its skills ("open the PR
+/// after /commit"), over the nodes that hold them.
+fn within_order(
+    catalog: &Catalog,
+    nodes: &[(usize, usize, Option<usize>)],
+    within: &[(usize, usize)],
+) -> Vec<Inferred> {
+    let node = |s: usize| {
+        nodes
+            .iter()
+            .find(|x| x.1 == s && x.2.is_some())
+            .map(|x| x.0)
+    };
+    within
+        .iter()
+        .filter_map(|&(first, then)| {
+            let detail = format!(
+                "the intent asks for {} before {}",
+                catalog.skills[first].key(),
+                catalog.skills[then].key()
+            );
+            Some(link(node(first)?, node(then)?, Source::IntentOrder, detail))
+        })
+        .collect()
 }
 
 /// Each skill comes after the skills of the nearest earlier clause: as

@@ -54,7 +54,7 @@ pub fn order_links(
     // when kept, a new order). Plans of hundreds of steps stay linear-ish.
     let mut graph = Graph::new(names.len(), out.keys().copied());
     let mut pos = graph.positions();
-    for l in infer::infer(catalog, &nodes, &sel.ordered) {
+    for l in infer::infer(catalog, &nodes, &sel.ordered, &sel.within) {
         if let Some(existing) = out.get_mut(&(l.from, l.to)) {
             if !existing.iter().any(|(s, _)| *s == l.source) {
                 existing.push((l.source, l.detail));

@@ -215,6 +215,9 @@ pub struct Selection {
     /// after the place before, or only names it after, as a task apart
     /// ("…and also …", "Separately, …").
     pub ordered: Vec<bool>,
+    /// Pairs (first, then) of chosen skills that one clause orders by a
+    /// "before" or "after" between them (see [`within::within_clauses`]).
+    pub within: Vec<(usize, usize)>,
 }
 
 impl Selection {
@@ -304,6 +307,7 @@ fn select_for(
         }
     }
     in_clause_order(&mut sel);
+    sel.within = within::within_clauses(&sel);
     let shown = if explain {
         ranked.len()
     } else {
@@ -524,6 +528,7 @@ mod bound;
 mod products;
 mod serve;
 mod whole;
+mod within;
 
 use bound::unbound;
 use serve::serve;
