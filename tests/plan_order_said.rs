@@ -1,5 +1,9 @@
 //! `re0 plan` keeps the order a person states in the ways people say it:
-//! "before"/"after" between two things one clause asks for. The fixture pair, slides and sheets, has
+//! "before"/"after" between two things one clause asks for, a word of
+//! speech or a filler before the connective ("Actually, before that, …",
+//! "but uh before you do that …"), a postscript that names the earlier
+//! work again ("P.S. before deploying, …"), and a colon after the
+//! connective ("Before that: …"). The fixture pair, slides and sheets, has
 //! no link in its skills' text, so the order can only come from the
 //! intent.
 
@@ -54,4 +58,43 @@ fn before_or_after_between_two_things_one_clause_asks_for_orders_them() {
     // "don't … before …" turns the order round.
     let p = plan("don't run /word-docs before /slides", &[]);
     assert_eq!(targets(&p), ["slides", "word-docs"]);
+}
+
+#[test]
+fn words_of_speech_before_the_connective_keep_its_order() {
+    for intent in [
+        "Make the slides. Actually, before that, build the spreadsheet.",
+        "Make the slides. Oh wait, before any of that, build the spreadsheet.",
+        "Make the slides. Um, before you touch the deck, build the spreadsheet.",
+        "Make the slides. Ok so first, build the spreadsheet.",
+        "Make the slides. Before that: build the spreadsheet.",
+    ] {
+        sheets_then_slides(intent);
+    }
+}
+
+#[test]
+fn a_filler_does_not_hide_the_connective_and_it_scopes_over_the_list() {
+    // "but uh before you do that": the work it asks goes before both
+    // tasks listed before it, not only the last.
+    let p = plan(
+        "make the slides and write the word doc, but uh before you do that build the spreadsheet",
+        &[],
+    );
+    assert_eq!(targets(&p), ["sheets", "slides", "word-docs"]);
+}
+
+#[test]
+fn a_postscript_that_names_the_work_again_goes_before_it() {
+    sheets_then_slides(
+        "Make the slides from the spreadsheet. P.S. before making them, clean up the spreadsheet.",
+    );
+    sheets_then_slides("Make the slides. Before making, build the spreadsheet.");
+    // With an object of its own, the verb may name new work: the written
+    // order stands.
+    let p = plan(
+        "Make the slides. Before making a budget, build the spreadsheet.",
+        &[],
+    );
+    assert_eq!(targets(&p), ["slides", "sheets"]);
 }

@@ -54,7 +54,7 @@ use super::task_words::opens_imperative;
 use cut::cut_sentence;
 use labels::Label;
 use order_marks::{
-    ends_first_step, opens_first_step, opens_reversed, opens_step, opens_with_order,
+    ends_first_step, opens_first_step, opens_reversed, opens_step, opens_with_order, past_aside,
 };
 
 mod bare;
@@ -128,6 +128,14 @@ pub struct Clause {
 pub(super) fn words_of(text: &str) -> Vec<(String, usize, usize)> {
     let mut out = Vec::new();
     let mut start: Option<usize> = None;
+    let mut push = |b: usize, e: usize| {
+        let w = fold(&text[b..e]);
+        // "but uh before you do that": a spoken filler is no word of the
+        // sentence, and would hide the connective it stands in.
+        if !FILLERS.contains(&w.as_str()) {
+            out.push((w, b, e));
+        }
+    };
     for (i, c) in text.char_indices() {
         // A typed or a typographic apostrophe: "I'd", "I’d". An
         // identifier is one word: "test_refund_is_idempotent" is no "test".
@@ -135,17 +143,20 @@ pub(super) fn words_of(text: &str) -> Vec<(String, usize, usize)> {
         match (inside, start) {
             (true, None) => start = Some(i),
             (false, Some(b)) => {
-                out.push((fold(&text[b..i]), b, i));
+                push(b, i);
                 start = None;
             }
             _ => {}
         }
     }
     if let Some(b) = start {
-        out.push((fold(&text[b..]), b, text.len()));
+        push(b, text.len());
     }
     out
 }
+
+/// Sounds a dictated request is strewn with, which say nothing.
+const FILLERS: &[&str] = &["uh", "uhh", "um", "umm", "uhm", "erm", "hmm", "hmmm"];
 
 /// A word lowercased, with a typographic apostrophe read as a typed one.
 fn fold(word: &str) -> String {
@@ -329,6 +340,9 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             read.any_declines = true;
             continue;
         }
+        // "Actually, before you touch the tracker, fetch…": the words of
+        // speech before a connective of order say nothing of the order.
+        let trimmed = past_aside(trimmed);
         let n = read.requests.len();
         // "Then write the plan.", "Once that's done, write the plan.": a
         // step of its own, asked for by the clause after the connective.
@@ -389,12 +403,18 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         last = trimmed;
         read.labelled(label, trimmed, asked);
         read.marks.push(!asked && listed_step);
+        // "Deploy the app. P.S. before deploying, create a branch": a
+        // verb of the work asked before, said again, points back at it.
+        let reversed = opens_reversed(trimmed)
+            || after_request
+                && sentences::offset_in(intent, trimmed)
+                    .is_some_and(|at| order_marks::repeats_before(trimmed, &intent[..at]));
         let mut first = true;
         let several = cut.len() > 1;
         for ((text, link), defers) in cut.into_iter().zip(defers) {
             let link = match first {
                 // "Write the plan. Before that, brainstorm it with me."
-                true if opens_reversed(trimmed) => Some(Link::Reverse),
+                true if reversed => Some(Link::Reverse),
                 // "Review the page, but not yet. First reshape it.": after
                 // a request, a sentence that opens with "first" goes before
                 // it. After a scene ("the export drops rows. first find
@@ -420,7 +440,12 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
                     && !commands_after_time(&text, &found)
                     || scene::told_choice(&opening)
                     || scene::what_is_left(&opening, found.len())
-                    || scene_first);
+                    || scene_first
+                    // "Triage the issues. Before you touch the tracker,
+                    // fetch…": the work it names is asked before, not here.
+                    || after_request
+                        && order_words::opens_with_before(&opening)
+                        && reversed);
             pieces.push(Piece {
                 text,
                 link,

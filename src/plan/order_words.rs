@@ -500,16 +500,26 @@ fn names_a_time(w: &str) -> bool {
 pub fn before_doing_it<S: AsRef<str>>(words: &[S]) -> bool {
     let near: Vec<&str> = words.iter().skip(1).take(4).map(AsRef::as_ref).collect();
     opens_with_before(words)
-        && (near
+        && (near.iter().take(3).any(|w| {
+            // "before you touch the tracker", "before diving into it":
+            // a verb of setting about work names the work asked.
+            matches!(
+                *w,
+                "do" | "doing"
+                    | "start"
+                    | "starting"
+                    | "begin"
+                    | "touch"
+                    | "touching"
+                    | "dive"
+                    | "diving"
+            )
+        }) || near
             .iter()
-            .take(3)
-            .any(|w| matches!(*w, "do" | "doing" | "start" | "starting" | "begin"))
-            || near
-                .iter()
-                .skip_while(|w| **w == "you")
-                .skip(1)
-                .take(1)
-                .any(|w| matches!(*w, "it" | "that" | "this" | "them" | "those" | "these")))
+            .skip_while(|w| **w == "you")
+            .skip(1)
+            .take(1)
+            .any(|w| matches!(*w, "it" | "that" | "this" | "them" | "those" | "these")))
 }
 
 /// True when `words` open a clause of time about the person's own work:

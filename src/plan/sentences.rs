@@ -169,7 +169,9 @@ const QUERY_READ: usize = 64;
 /// Abbreviations whose period ends no sentence, whatever follows: "e.g.
 /// she says…", "squash-merge vs. merge commits". "etc." is not one: it
 /// ends a list as often as a sentence.
-const ABBREVIATIONS: &[&str] = &["e.g", "i.e", "vs", "cf", "incl", "esp", "approx", "viz"];
+const ABBREVIATIONS: &[&str] = &[
+    "e.g", "i.e", "vs", "cf", "incl", "esp", "approx", "viz", "p.s",
+];
 
 /// Titles whose period ends no sentence before a name: "Dr. Okafor",
 /// "St. Louis", "Sr. Almeida".

@@ -211,8 +211,17 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
             let bare_do = words
                 .get(i + len)
                 .is_some_and(|d| d.0 == "do" && s[d.2..].trim_start().starts_with(','));
+            // Tasks listed with no order before it ("deploy it and send me
+            // the link, but before you do that rewrite the hero") all wait
+            // for the work it asks.
+            let unordered =
+                !matches!(all[0], "first" | "firstly") && cuts.iter().all(|c| c.2 == Link::Forward);
             if let Some(back) = order_words::work_pointing_back(&all[i + len..], bare_do) {
-                let link = if link { Link::Reverse } else { Link::Then };
+                let link = match (link, unordered && !cuts.is_empty()) {
+                    (true, true) => Link::Before,
+                    (true, false) => Link::Reverse,
+                    (false, _) => Link::Then,
+                };
                 let end = i + len + back;
                 let resume = words.get(end).map_or(s.len(), |w| w.1);
                 cuts.push((start, resume, link));
@@ -224,8 +233,6 @@ pub(super) fn cut_sentence(s: &str) -> Vec<(String, Option<Link>)> {
                 // it ("deploy it and send me the link, after you've …"),
                 // unless that sentence says its own order ("First research
                 // it, then write the plan, after you've …").
-                let unordered = !matches!(all[0], "first" | "firstly")
-                    && cuts.iter().all(|c| c.2 == Link::Forward);
                 let link = match (link, comma_before && unordered) {
                     (true, _) => Link::Forward,
                     (false, true) => Link::Before,

@@ -7,13 +7,35 @@ use super::{commas_after, opens_request, plain, plain_all, words_of};
 use crate::plan::order_words;
 use crate::plan::task_words::{starts_joined_task, OBJECT_OPENERS};
 
+/// The words of a sentence read for its opening connective: a colon ends
+/// one as a comma does ("Before that: brainstorm it", "First: commit").
+fn opening(sentence: &str) -> Vec<(String, usize, usize)> {
+    let mut found = words_of(sentence);
+    for (w, _, _) in &mut found {
+        if w.len() > 1 && w.ends_with(':') {
+            w.pop();
+        }
+    }
+    found
+}
+
+/// For each word of [`opening`], whether a comma or a colon follows it.
+fn pauses_after(sentence: &str, found: &[(String, usize, usize)]) -> Vec<bool> {
+    let commas = commas_after(sentence, found);
+    found
+        .iter()
+        .zip(commas)
+        .map(|((_, _, end), comma)| comma || sentence[..*end].ends_with(':'))
+        .collect()
+}
+
 /// True when the sentence opens by putting itself before the sentence
 /// before it: "Before that, …", "But first, …", "Before you do, …", "But
 /// before you start, …". Not
 /// "Before I merge, run the tests": that is before the merge, which the
 /// sentence before did not ask for.
 pub(super) fn opens_reversed(sentence: &str) -> bool {
-    let found = words_of(sentence);
+    let found = opening(sentence);
     let words = plain(&found);
     // "But before you start, …": the conjunction adds nothing to the order.
     let joined = usize::from(matches!(words.first(), Some(&("but" | "and" | "so"))));
@@ -21,11 +43,86 @@ pub(super) fn opens_reversed(sentence: &str) -> bool {
         || order_words::before_doing_it(&plain(&found[joined.min(found.len())..]))
 }
 
+/// Words of speech a sentence may open with before its connective of
+/// order: "Actually, before you touch the tracker, …", "Oh wait, before
+/// any of that — …", "ok so first, …".
+const SPEECH: &[&str] = &[
+    "actually", "ah", "alright", "btw", "oh", "ok", "okay", "oops", "ps", "right", "so", "sorry",
+    "wait", "well",
+];
+
+/// The sentence from its connective of order, when words of speech open it
+/// and the connective follows them; the sentence as it is otherwise.
+pub(super) fn past_aside(sentence: &str) -> &str {
+    let found = words_of(sentence);
+    let mut lead = 0;
+    while lead < found.len() {
+        let w = found[lead].0.as_str();
+        if SPEECH.contains(&w) {
+            lead += 1;
+        } else if w == "p" && found.get(lead + 1).is_some_and(|n| n.0 == "s") {
+            // "P.S. before deploying, …": a postscript's mark.
+            lead += 2;
+        } else {
+            break;
+        }
+    }
+    if lead == 0 || lead == found.len() {
+        return sentence;
+    }
+    let rest = &sentence[found[lead].1..];
+    if opens_reversed(rest) || opens_step(rest) || opens_first_step(rest) {
+        rest
+    } else {
+        sentence
+    }
+}
+
+/// True when `sentence` opens with "before" and the verb of a task
+/// `earlier` asks for, said again: "before deploying, create a branch"
+/// after "Deploy the app". Its stem, as "-ing" leaves it ("committing":
+/// "commit", "writing": "write").
+pub(super) fn repeats_before(sentence: &str, earlier: &str) -> bool {
+    let found = opening(sentence);
+    let pauses = pauses_after(sentence, &found);
+    let words = plain(&found);
+    let joined = usize::from(matches!(words.first(), Some(&("but" | "and" | "so"))));
+    let (Some(&"before"), Some(verb)) = (words.get(joined), words.get(joined + 1)) else {
+        return false;
+    };
+    // "before deploying, …": the verb alone. With an object of its own it
+    // may name new work ("before making a budget, …").
+    let end = found[joined + 1].2;
+    if !(pauses[joined + 1] || sentence[end..].trim_start().starts_with('\u{2014}')) {
+        return false;
+    }
+    let Some(stem) = verb.strip_suffix("ing").filter(|s| s.len() >= 3) else {
+        return false;
+    };
+    let b = stem.as_bytes();
+    let undoubled = (b[b.len() - 1] == b[b.len() - 2]).then(|| &stem[..stem.len() - 1]);
+    let stems: Vec<String> = [
+        Some(stem.to_string()),
+        undoubled.map(str::to_string),
+        Some(format!("{stem}e")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    words_of(earlier).iter().any(|(w, _, _)| {
+        stems.iter().any(|s| {
+            w == s
+                || w.strip_prefix(s.as_str())
+                    .is_some_and(|r| matches!(r, "s" | "ed" | "d" | "es"))
+        })
+    })
+}
+
 /// True when the sentence opens with a connective of order ("then",
 /// "after that", "once that's done") and asks for work after it.
 pub(super) fn opens_step(sentence: &str) -> bool {
-    let found = words_of(sentence);
-    let commas = commas_after(sentence, &found);
+    let found = opening(sentence);
+    let commas = pauses_after(sentence, &found);
     let words: Vec<String> = found.into_iter().map(|(w, _, _)| w).collect();
     let main = |rest: &[String]| opens_request(&rest.join(" "));
     let Some(i) = order_words::opener_end(&words, &commas, main) else {
@@ -67,14 +164,15 @@ const MANNER: &[&str] = &[
 /// the noun after it ("First draft to me by Friday"): the verb must then
 /// be followed by what it acts on.
 pub(super) fn opens_first_step(sentence: &str) -> bool {
-    let found = words_of(sentence);
+    let found = opening(sentence);
     let lead = match plain(&found).as_slice() {
         ["first" | "firstly", "of", "all", _, ..] => 3,
         ["first", "off", _, ..] => 2,
         ["first" | "firstly", _, ..] => 1,
         _ => return false,
     };
-    let comma = sentence[found[lead - 1].2..].trim_start().starts_with(',');
+    let comma = sentence[found[lead - 1].2..].trim_start().starts_with(',')
+        || sentence[..found[lead - 1].2].ends_with(':');
     // "first actually figure out why", "first just check the logs": an
     // adverb between the mark and the verb.
     let skip = lead
@@ -178,3 +276,63 @@ const OBJECTS_AFTER_FIRST: &[&str] = &[
     "it", "them", "this", "that", "these", "those", "me", "us", "your", "their", "up", "out",
     "down", "through", "every", "all", "each",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_of_speech_before_a_connective_are_passed() {
+        let s = "Actually, before you touch the tracker, fetch my review requests.";
+        assert_eq!(
+            past_aside(s),
+            "before you touch the tracker, fetch my review requests."
+        );
+        let s = "Oh wait, before any of that \u{2014} can you prototype it?";
+        assert!(past_aside(s).starts_with("before any of that"));
+        assert_eq!(
+            past_aside("P.S. before that, commit it."),
+            "before that, commit it."
+        );
+        assert_eq!(
+            past_aside("ok so first, write the plan"),
+            "first, write the plan"
+        );
+        // Without a connective after them they stay: "Actually, make it a
+        // docx" is a correction, not an order.
+        let s = "Actually, make it a docx instead.";
+        assert_eq!(past_aside(s), s);
+        assert_eq!(past_aside("ok"), "ok");
+    }
+
+    #[test]
+    fn a_colon_ends_the_connective_as_a_comma_does() {
+        assert!(opens_reversed("Before that: brainstorm the feature."));
+        assert!(opens_first_step("First: commit my changes."));
+        assert!(opens_step("Then: open the PR."));
+        // The word before a colon is still no connective of its own.
+        assert!(!opens_reversed("Context: the build is red."));
+    }
+
+    #[test]
+    fn a_verb_of_the_work_before_said_again_points_back_at_it() {
+        let earlier = "Deploy the app to Vercel.";
+        assert!(repeats_before("before deploying, create a branch", earlier));
+        assert!(repeats_before(
+            "But before committing: drop the dashes",
+            "Commit the docs."
+        ));
+        assert!(repeats_before(
+            "before writing, research it",
+            "Write the plan."
+        ));
+        // A verb with its own object may be new work; a verb the work
+        // before never used is new work.
+        assert!(!repeats_before("before deploying the docs, lint", earlier));
+        assert!(!repeats_before(
+            "before testing, research it",
+            "Write the plan."
+        ));
+        assert!(!repeats_before("after deploying, tell me", earlier));
+    }
+}

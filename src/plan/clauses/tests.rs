@@ -710,3 +710,12 @@ fn connectives_of_completion_open_the_next_step() {
         assert!(c[1].step || c[1].sentence == 0, "{intent}");
     }
 }
+
+#[test]
+fn spoken_fillers_are_no_words() {
+    let w: Vec<String> = words_of("but uh before you do that, um, rewrite it")
+        .into_iter()
+        .map(|(w, _, _)| w)
+        .collect();
+    assert_eq!(w, ["but", "before", "you", "do", "that", "rewrite", "it"]);
+}
