@@ -98,3 +98,14 @@ fn a_postscript_that_names_the_work_again_goes_before_it() {
     );
     assert_eq!(targets(&p), ["slides", "sheets"]);
 }
+
+#[test]
+fn an_arrow_step_may_hold_a_count_or_a_parenthesis() {
+    // "-> sheets (one row per item) -> 5 slides": the parenthesis and the
+    // count hid both arrows' steps, and the slides were never planned.
+    let p = plan(
+        "write the memo as a word doc -> sheets (one row per item) -> 5 slides",
+        &[],
+    );
+    assert_eq!(targets(&p), ["word-docs", "sheets", "slides"]);
+}

@@ -274,14 +274,25 @@ fn leads_to_step(after: &str) -> bool {
         .min()
         .unwrap_or(t.len());
     let segment = &t[..end];
-    let mut words: Vec<&str> = segment.split_whitespace().collect();
+    // "-> xlsx (one row per line item)": what the parentheses say of the
+    // step is no part of its name.
+    let named = match (segment.find('('), segment.rfind(')')) {
+        (Some(a), Some(b)) if a < b => format!("{} {}", &segment[..a], &segment[b + 1..]),
+        _ => segment.to_string(),
+    };
+    let mut words: Vec<&str> = named
+        .split_whitespace()
+        .filter(|w| !matches!(w.to_lowercase().as_str(), "a" | "an" | "the"))
+        .collect();
     // "-> then check it": the connective says so too.
     let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
     words.drain(..super::order_words::forward(&lower).unwrap_or(0));
     let first = words.first().map(|w| w.to_lowercase()).unwrap_or_default();
+    // "-> 5 slide deck": a count is a plain word of a step's name.
     let plain = |w: &&str| {
         w.chars()
             .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | ','))
+            || w.chars().all(|c| c.is_ascii_digit())
     };
     super::task_words::starts_joined_task(first.trim_end_matches(','))
         || (words.len() <= 3 && words.iter().all(plain))

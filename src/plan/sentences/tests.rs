@@ -182,6 +182,15 @@ fn an_arrow_to_what_a_command_printed_is_no_step() {
     // A step named in a few plain words, or after "then", still is.
     assert_eq!(texts("brainstorm -> spec -> implementation").len(), 3);
     assert!(texts("draft it -> then review it")[1].1);
+    // A count, an article and a parenthesis are plain words of a step.
+    assert_eq!(
+        texts("invoices.pdf -> xlsx (one row per line item) -> 5 slide deck").len(),
+        3
+    );
+    assert_eq!(texts("notes -> a memo -> a 5 slide deck").len(), 3);
+    // A word of letters and digits is not: "h2 -> h4 jumps" is a heading
+    // level, and "line 4 -> 5 rows (dropped)" what a command printed.
+    assert_eq!(texts("axe flags h2 -> h4 jumps").len(), 1);
 }
 
 #[test]
