@@ -8,9 +8,13 @@ use std::collections::BTreeSet;
 
 /// True when `mention` occurs in `clause` as written.
 pub fn clause_has(clause: &str, mention: &str) -> bool {
-    clause
+    let tokens: Vec<&str> = clause
         .split_whitespace()
-        .any(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_$".contains(c))) == mention)
+        .map(|t| t.trim_matches(|c: char| !(c.is_alphanumeric() || "-:/_$".contains(c))))
+        .collect();
+    // A mention may span words: "spec-kitty review".
+    let parts: Vec<&str> = mention.split_whitespace().collect();
+    !parts.is_empty() && tokens.windows(parts.len()).any(|w| w == parts.as_slice())
 }
 
 /// Skills named in the intent, with the text that named them.
@@ -29,7 +33,7 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
         let lower = tok.to_lowercase();
         let explicit = lower.starts_with(['/', '$']) || lower.contains(':') || lower.contains('-');
         let bare = lower.trim_start_matches(['/', '$']);
-        let Some(i) = catalog.index_of(bare) else {
+        let Some((i, mention)) = spelled(catalog, &tokens, k, bare, explicit) else {
             continue;
         };
         // "install the gh-fix-ci skill", "remove the linear skill": the
@@ -53,10 +57,66 @@ pub fn named(catalog: &Catalog, intent: &str) -> Vec<(usize, String)> {
             }
         }
         if !out.iter().any(|(s, _)| *s == i) {
-            out.push((i, tok.to_string()));
+            out.push((i, mention));
         }
     }
     out
+}
+
+/// The skill token `k` names, and the text that names it: its name as
+/// written, or, for a name written the way commands are, with a dot
+/// ("/spec-kitty.tasks", spec-kit's style) or a space ("spec-kitty
+/// review") for one of its hyphens. Only a token written as a name (with
+/// a hyphen, "/" or "$") is read on into the next word.
+fn spelled(
+    catalog: &Catalog,
+    tokens: &[&str],
+    k: usize,
+    bare: &str,
+    explicit: bool,
+) -> Option<(usize, String)> {
+    if let Some(i) = catalog.index_of(bare) {
+        return Some((i, tokens[k].to_string()));
+    }
+    if !explicit {
+        return None;
+    }
+    if bare.contains('.') {
+        if let Some(i) = catalog.index_of(&bare.replace('.', "-")) {
+            return Some((i, tokens[k].to_string()));
+        }
+    }
+    let next = tokens.get(k + 1)?;
+    if !next.chars().all(|c| c.is_alphanumeric()) || in_a_thing(tokens, k) {
+        return None;
+    }
+    let joined = format!("{bare}-{}", next.to_lowercase());
+    let i = catalog.index_of(&joined)?;
+    // "test-driven development" is a compound of English, "spec-kitty
+    // review" a command of a family: the family's prefix opens other
+    // names too.
+    let prefix = format!("{bare}-");
+    let family = catalog
+        .active()
+        .filter(|(_, s)| s.name.starts_with(&prefix))
+        .take(2)
+        .count();
+    (family >= 2).then(|| (i, format!("{} {next}", tokens[k])))
+}
+
+/// True when token `k` stands in a thing worked from or in: "implement the
+/// tasks from the spec-kitty plan" names the plan, not the command.
+fn in_a_thing(tokens: &[&str], k: usize) -> bool {
+    let word = |i: usize| tokens.get(i).map(|t| t.to_lowercase()).unwrap_or_default();
+    k >= 2
+        && matches!(
+            word(k - 1).as_str(),
+            "the" | "a" | "an" | "my" | "our" | "this" | "that"
+        )
+        && matches!(
+            word(k - 2).as_str(),
+            "from" | "in" | "into" | "of" | "on" | "per" | "against" | "under" | "by"
+        )
 }
 
 /// True when the word before token `k` asks for a skill by name.
@@ -141,4 +201,29 @@ fn consumed_words(catalog: &Catalog, intent: &str) -> BTreeSet<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mention_may_span_words() {
+        assert!(clause_has(
+            "Run spec-kitty review on it",
+            "spec-kitty review"
+        ));
+        assert!(clause_has("run /commit, then push", "/commit"));
+        assert!(!clause_has("spec-kitty reviewed it", "spec-kitty review"));
+        assert!(!clause_has("review spec-kitty", "spec-kitty review"));
+        assert!(!clause_has("anything", ""));
+    }
+
+    #[test]
+    fn a_thing_worked_from_is_no_command() {
+        let t = |s: &'static str| s.split_whitespace().collect::<Vec<_>>();
+        assert!(in_a_thing(&t("tasks from the spec-kitty plan"), 3));
+        assert!(!in_a_thing(&t("using spec-kitty plan"), 1));
+        assert!(!in_a_thing(&t("execute the spec-kitty review workflow"), 2));
+    }
 }
