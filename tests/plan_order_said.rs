@@ -109,3 +109,9 @@ fn an_arrow_step_may_hold_a_count_or_a_parenthesis() {
     );
     assert_eq!(targets(&p), ["word-docs", "sheets", "slides"]);
 }
+
+#[test]
+fn u_for_you_asks_the_agent_as_you_does() {
+    // "after u build…" read as the person's own work, said as when.
+    sheets_then_slides("make the slides after u build the spreadsheet");
+}

@@ -350,8 +350,9 @@ pub fn agent_wait<S: AsRef<str>>(words: &[S]) -> Option<usize> {
 fn agent_subject<S: AsRef<str>>(words: &[S]) -> Option<usize> {
     let w: Vec<&str> = words.iter().take(2).map(AsRef::as_ref).collect();
     match w.as_slice() {
-        ["you", "have", ..] => Some(2),
-        ["you" | "you've", ..] => Some(1),
+        // "after u run the verifier": chat shorthand for "you".
+        ["you" | "u", "have", ..] => Some(2),
+        ["you" | "you've" | "u", ..] => Some(1),
         _ => None,
     }
 }

@@ -193,3 +193,9 @@ fn before_doing_anything_reverses_inside_a_sentence() {
     assert_eq!(before_doing_anything(&ws("before anything")), None);
     assert_eq!(reversing(&ws("before anything else distill it")), Some(3));
 }
+
+#[test]
+fn u_is_the_agent_as_you_is() {
+    assert!(agent_time(&["after", "u", "run", "the", "verifier"]).is_some());
+    assert!(agent_time(&["once", "u", "have", "fixed", "it"]).is_some());
+}
