@@ -99,8 +99,12 @@ pub(super) fn repeats_before(sentence: &str, earlier: &str) -> bool {
     let Some(stem) = verb.strip_suffix("ing").filter(|s| s.len() >= 3) else {
         return false;
     };
-    let b = stem.as_bytes();
-    let undoubled = (b[b.len() - 1] == b[b.len() - 2]).then(|| &stem[..stem.len() - 1]);
+    // "committing": a doubled last letter is written once in the stem.
+    let mut last = stem.char_indices().rev();
+    let undoubled = match (last.next(), last.next()) {
+        (Some((at, a)), Some((_, b))) if a == b => Some(&stem[..at]),
+        _ => None,
+    };
     let stems: Vec<String> = [
         Some(stem.to_string()),
         undoubled.map(str::to_string),
@@ -334,5 +338,7 @@ mod tests {
             "Write the plan."
         ));
         assert!(!repeats_before("after deploying, tell me", earlier));
+        // A doubled letter of more than one byte is cut at its boundary.
+        assert!(!repeats_before("before x\u{2082}\u{2082}ing, go", earlier));
     }
 }
