@@ -405,10 +405,14 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
         read.marks.push(!asked && listed_step);
         // "Deploy the app. P.S. before deploying, create a branch": a
         // verb of the work asked before, said again, points back at it.
+        // Only the text just before is read for it: the work said again
+        // was asked near it, and an intent of thousands of such sentences
+        // is read once, not once per sentence.
         let reversed = opens_reversed(trimmed)
             || after_request
-                && sentences::offset_in(intent, trimmed)
-                    .is_some_and(|at| order_marks::repeats_before(trimmed, &intent[..at]));
+                && sentences::offset_in(intent, trimmed).is_some_and(|at| {
+                    order_marks::repeats_before(trimmed, sentences::tail(&intent[..at], 1024))
+                });
         let mut first = true;
         let several = cut.len() > 1;
         for ((text, link), defers) in cut.into_iter().zip(defers) {

@@ -96,6 +96,15 @@ impl<'a> Semicolons<'a> {
     }
 }
 
+/// The last `n` bytes of `text` or fewer, cut at a character's start.
+pub fn tail(text: &str, n: usize) -> &str {
+    let mut at = text.len().saturating_sub(n);
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    &text[at..]
+}
+
 /// Where `part`, a slice of `whole`, starts in it; `None` when it is not
 /// one.
 pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
