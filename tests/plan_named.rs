@@ -59,3 +59,25 @@ fn a_space_for_a_hyphen_names_a_skill_of_a_family() {
     );
     assert_eq!(p["result"], "zero-steps", "{p}");
 }
+
+#[test]
+fn a_family_name_told_of_is_no_command() {
+    // "The ship-kit plan looks good": the plan the sentence tells of.
+    let p = plan_in(
+        FAMILY,
+        "The ship-kit plan looks good. Now implement it.",
+        &[],
+    );
+    for s in p["steps"].as_array().unwrap() {
+        let why = s["selected_because"].as_str().unwrap();
+        assert!(!why.starts_with("named in the intent"), "{p}");
+    }
+}
+
+#[test]
+fn a_doubled_letter_of_several_bytes_is_no_panic() {
+    // "x₂₂ing": U+2082 is E2 82 82, and undoubling it by bytes cut a
+    // character in two (8635686 panicked on this plan).
+    let p = plan_in(FAMILY, "not x\u{2082}\u{2082}ing anything", &[]);
+    assert_eq!(p["schema"], "re0/plan@1");
+}

@@ -55,9 +55,20 @@ fn before_or_after_between_two_things_one_clause_asks_for_orders_them() {
             "{intent}"
         );
     }
-    // "don't … before …" turns the order round.
-    let p = plan("don't run /word-docs before /slides", &[]);
-    assert_eq!(targets(&p), ["slides", "word-docs"]);
+    // A negation or a hedge states no order ("don't forget to run …
+    // before …"), nor does a time the clause tells of.
+    for intent in [
+        "don't forget to run /slides before /word-docs",
+        "write the word doc about what happened after the launch, with slides",
+    ] {
+        let p = plan(intent, &[]);
+        for t in targets(&p) {
+            assert!(
+                !links(&p, &t).iter().any(|(_, s)| s == "intent-order"),
+                "{intent}: {p}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -114,4 +125,23 @@ fn an_arrow_step_may_hold_a_count_or_a_parenthesis() {
 fn u_for_you_asks_the_agent_as_you_does() {
     // "after u build…" read as the person's own work, said as when.
     sheets_then_slides("make the slides after u build the spreadsheet");
+}
+
+#[test]
+fn a_verb_said_again_points_back_only_at_the_request_just_before() {
+    // The scene before tells of a making; the request just before asks
+    // for none: the written order stands.
+    let p = plan(
+        "Making slides took all week. Build the word doc. Before making, build the spreadsheet.",
+        &[],
+    );
+    let t = targets(&p);
+    let (doc, sheets) = (
+        t.iter().position(|x| x == "word-docs"),
+        t.iter().position(|x| x == "sheets"),
+    );
+    assert!(
+        matches!((doc, sheets), (Some(a), Some(b)) if a < b),
+        "{t:?}"
+    );
 }

@@ -400,19 +400,15 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
             step || ends_in_command,
             &mut statements,
         );
+        // "Deploy the app. P.S. before deploying, create a branch": a
+        // verb of the work asked before, said again, points back at it.
+        // Only the sentence just before is read for it (not a scene that
+        // tells of a deploy), and only its opening, where its command is.
+        let reversed = opens_reversed(trimmed)
+            || after_request && order_marks::repeats_before(trimmed, last) && is_request(last);
         last = trimmed;
         read.labelled(label, trimmed, asked);
         read.marks.push(!asked && listed_step);
-        // "Deploy the app. P.S. before deploying, create a branch": a
-        // verb of the work asked before, said again, points back at it.
-        // Only the text just before is read for it: the work said again
-        // was asked near it, and an intent of thousands of such sentences
-        // is read once, not once per sentence.
-        let reversed = opens_reversed(trimmed)
-            || after_request
-                && sentences::offset_in(intent, trimmed).is_some_and(|at| {
-                    order_marks::repeats_before(trimmed, sentences::tail(&intent[..at], 1024))
-                });
         let mut first = true;
         let several = cut.len() > 1;
         for ((text, link), defers) in cut.into_iter().zip(defers) {
@@ -444,12 +440,7 @@ fn read(intent: &str) -> (Vec<Piece>, Read) {
                     && !commands_after_time(&text, &found)
                     || scene::told_choice(&opening)
                     || scene::what_is_left(&opening, found.len())
-                    || scene_first
-                    // "Triage the issues. Before you touch the tracker,
-                    // fetch…": the work it names is asked before, not here.
-                    || after_request
-                        && order_words::opens_with_before(&opening)
-                        && reversed);
+                    || scene_first);
             pieces.push(Piece {
                 text,
                 link,

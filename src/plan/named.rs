@@ -90,6 +90,19 @@ fn spelled(
     if !next.chars().all(|c| c.is_alphanumeric()) || in_a_thing(tokens, k) {
         return None;
     }
+    // "The spec-kitty plan looks good", "spec-kitty tasks are done": a
+    // thing the sentence tells of, not a command.
+    let word = |i: usize| tokens.get(i).map(|t| t.to_lowercase()).unwrap_or_default();
+    let told_of = k.checked_sub(1).is_some_and(|b| {
+        matches!(
+            word(b).as_str(),
+            "the" | "a" | "an" | "my" | "our" | "this" | "that"
+        )
+    }) || crate::plan::head::LINKING.contains(&word(k + 2).as_str())
+        || matches!(word(k + 2).as_str(), "looks" | "look" | "seems");
+    if told_of {
+        return None;
+    }
     let joined = format!("{bare}-{}", next.to_lowercase());
     let i = catalog.index_of(&joined)?;
     // "test-driven development" is a compound of English, "spec-kitty

@@ -501,10 +501,11 @@ fn names_a_time(w: &str) -> bool {
 pub fn before_doing_it<S: AsRef<str>>(words: &[S]) -> bool {
     let near: Vec<&str> = words.iter().skip(1).take(4).map(AsRef::as_ref).collect();
     opens_with_before(words)
-        && (near.iter().take(3).any(|w| {
+        && (near.iter().take(3).enumerate().any(|(i, w)| {
             // "before you touch the tracker", "before diving into it":
-            // a verb of setting about work names the work asked.
-            matches!(
+            // a verb of setting about work names the work asked ("before
+            // we touch base" is a meeting).
+            let sets_about = matches!(
                 *w,
                 "do" | "doing"
                     | "start"
@@ -514,7 +515,8 @@ pub fn before_doing_it<S: AsRef<str>>(words: &[S]) -> bool {
                     | "touching"
                     | "dive"
                     | "diving"
-            )
+            );
+            sets_about && near.get(i + 1) != Some(&"base")
         }) || near
             .iter()
             .skip_while(|w| **w == "you")

@@ -96,15 +96,6 @@ impl<'a> Semicolons<'a> {
     }
 }
 
-/// The last `n` bytes of `text` or fewer, cut at a character's start.
-pub fn tail(text: &str, n: usize) -> &str {
-    let mut at = text.len().saturating_sub(n);
-    while !text.is_char_boundary(at) {
-        at += 1;
-    }
-    &text[at..]
-}
-
 /// Where `part`, a slice of `whole`, starts in it; `None` when it is not
 /// one.
 pub fn offset_in(whole: &str, part: &str) -> Option<usize> {
@@ -303,8 +294,11 @@ fn leads_to_step(after: &str) -> bool {
             .all(|c| c.is_alphabetic() || matches!(c, '\'' | '-' | ','))
             || w.chars().all(|c| c.is_ascii_digit())
     };
-    super::task_words::starts_joined_task(first.trim_end_matches(','))
-        || (words.len() <= 3 && words.iter().all(plain))
+    // A count names a step only beside two words: "-> 5 slide deck", not
+    // "-> 2 xlsx", whose one word is too little to choose by.
+    let counted = words.iter().any(|w| w.chars().all(|c| c.is_ascii_digit()));
+    let named = words.len() <= 3 && words.iter().all(plain) && (!counted || words.len() == 3);
+    super::task_words::starts_joined_task(first.trim_end_matches(',')) || named
 }
 
 /// Candidate list numbers: "2." or "2)" or "(2)" after the start, a space

@@ -78,8 +78,8 @@ pub(super) fn past_aside(sentence: &str) -> &str {
     }
 }
 
-/// True when `sentence` opens with "before" and the verb of a task
-/// `earlier` asks for, said again: "before deploying, create a branch"
+/// True when `sentence` opens with "before" and the verb of the task
+/// `earlier`, the request just before it, asks for, said again: "before deploying, create a branch"
 /// after "Deploy the app". Its stem, as "-ing" leaves it ("committing":
 /// "commit", "writing": "write").
 pub(super) fn repeats_before(sentence: &str, earlier: &str) -> bool {
@@ -113,13 +113,12 @@ pub(super) fn repeats_before(sentence: &str, earlier: &str) -> bool {
     .into_iter()
     .flatten()
     .collect();
-    words_of(earlier).iter().any(|(w, _, _)| {
-        stems.iter().any(|s| {
-            w == s
-                || w.strip_prefix(s.as_str())
-                    .is_some_and(|r| matches!(r, "s" | "ed" | "d" | "es"))
-        })
-    })
+    // The command of the request before, among its first words ("please
+    // deploy…", "would you kindly commit…"), as the imperative writes it.
+    words_of(earlier)
+        .iter()
+        .take(5)
+        .any(|(w, _, _)| stems.iter().any(|s| w == s))
 }
 
 /// True when the sentence opens with a connective of order ("then",

@@ -57,9 +57,13 @@ fn names_work(doing: &str) -> bool {
     let Some(stem) = doing.strip_suffix("ing") else {
         return false;
     };
-    let doubled =
-        stem.len() > 2 && stem.as_bytes()[stem.len() - 1] == stem.as_bytes()[stem.len() - 2];
-    let undoubled = &stem[..stem.len() - usize::from(doubled)];
+    // "committing": a doubled last letter, compared as characters (a
+    // byte of "₂₂" is no letter to cut at).
+    let mut last = stem.char_indices().rev();
+    let undoubled = match (last.next(), last.next()) {
+        (Some((at, a)), Some((_, b))) if a == b && stem.len() > 2 => &stem[..at],
+        _ => stem,
+    };
     stem == "do"
         || [stem.to_string(), format!("{stem}e"), undoubled.to_string()]
             .iter()

@@ -8,58 +8,96 @@
 use super::{Chosen, Selection};
 use crate::plan::clauses::words_of;
 
-/// Words that negate the order a clause states ("don't deploy before the
-/// review": the review goes first).
-const NEGATIONS: &[&str] = &["don't", "dont", "never", "not", "shouldn't", "mustn't"];
+/// Words that negate or hedge what a clause states ("don't forget to run
+/// /commit before /pr-writer", "not sure it matters, but …"): no order is
+/// read from such a clause.
+const NEGATIONS: &[&str] = &[
+    "don't",
+    "dont",
+    "never",
+    "not",
+    "no",
+    "shouldn't",
+    "mustn't",
+    "without",
+];
+
+/// Words that may stand between the word of order and the thing it names:
+/// "after the security review", "before my /pr-writer run".
+const DETERMINERS: &[&str] = &["the", "a", "an", "my", "our", "your", "this", "that", "its"];
+
+/// The most skills of one clause read for an order: a clause names a few
+/// things, and each pair is read once.
+const MAX_SKILLS: usize = 8;
 
 /// Pairs (first, then) of chosen skills, as catalog indices, that one
-/// clause orders by a "before" or an "after" between the words that chose
-/// them.
+/// clause orders by a "before" or an "after" just before the words that
+/// chose the later-written one.
 pub(super) fn within_clauses(sel: &Selection) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
-    for (a, (sa, ra, ca)) in sel.clause_of.iter().enumerate() {
-        for (sb, rb, cb) in &sel.clause_of[a + 1..] {
-            if ra != rb || ca != cb {
-                continue;
-            }
-            let words = words_of(ca);
-            let (Some(x), Some(y)) = (span(sel, *sa, &words), span(sel, *sb, &words)) else {
-                continue;
-            };
-            // The one written first, and the one after it.
-            let ((p, sp), (q, sq)) = if x.1 < y.0 {
-                ((x, *sa), (y, *sb))
-            } else if y.1 < x.0 {
-                ((y, *sb), (x, *sa))
-            } else {
-                continue;
-            };
-            if let Some(first_written_first) = stated(&words, p, q) {
-                out.push(if first_written_first {
-                    (sp, sq)
+    let mut done: Vec<(usize, &str)> = Vec::new();
+    for (_, rank, clause) in &sel.clause_of {
+        if done.contains(&(*rank, clause.as_str())) {
+            continue;
+        }
+        done.push((*rank, clause.as_str()));
+        let skills: Vec<usize> = sel
+            .clause_of
+            .iter()
+            .filter(|(_, r, c)| r == rank && c == clause)
+            .map(|(s, _, _)| *s)
+            .take(MAX_SKILLS)
+            .collect();
+        if skills.len() < 2 {
+            continue;
+        }
+        let words = words_of(clause);
+        if words.iter().any(|w| NEGATIONS.contains(&w.0.as_str())) {
+            continue;
+        }
+        let spans: Vec<(usize, (usize, usize))> = skills
+            .iter()
+            .filter_map(|&s| span(sel, s, &words).map(|x| (s, x)))
+            .collect();
+        for (i, &(sa, x)) in spans.iter().enumerate() {
+            for &(sb, y) in &spans[i + 1..] {
+                // The one written first, and the one after it.
+                let ((p, sp), (q, sq)) = if x.1 < y.0 {
+                    ((x, sa), (y, sb))
+                } else if y.1 < x.0 {
+                    ((y, sb), (x, sa))
                 } else {
-                    (sq, sp)
-                });
+                    continue;
+                };
+                match stated(&words, p, q) {
+                    Some(true) => out.push((sp, sq)),
+                    Some(false) => out.push((sq, sp)),
+                    None => {}
+                }
             }
         }
     }
     out
 }
 
-/// Whether the skill written first goes first, when the words between the
-/// two spans say so with one "before" or one "after".
+/// Whether the skill written first goes first: "before" or "after" opens
+/// the words that chose the later one ("deploy to vercel after the
+/// security review"), and no other word of order stands between the two.
+/// Not "what happened after the outage with a pdf copy".
 fn stated(words: &[(String, usize, usize)], p: (usize, usize), q: (usize, usize)) -> Option<bool> {
     let between = &words[p.1 + 1..q.0];
-    let before = between.iter().filter(|w| w.0 == "before").count();
-    let after = between.iter().filter(|w| w.0 == "after").count();
-    let negated = words[..p.0]
+    let mut k = between.len();
+    while k > 0 && DETERMINERS.contains(&between[k - 1].0.as_str()) {
+        k -= 1;
+    }
+    let word = between.get(k.checked_sub(1)?)?.0.as_str();
+    let others = between[..k - 1]
         .iter()
-        .chain(between)
-        .any(|w| NEGATIONS.contains(&w.0.as_str()));
-    match (before, after, negated) {
-        (1, 0, false) => Some(true),
-        (1, 0, true) => Some(false),
-        (0, 1, false) => Some(false),
+        .any(|w| matches!(w.0.as_str(), "before" | "after"));
+    match word {
+        _ if others => None,
+        "before" => Some(true),
+        "after" => Some(false),
         _ => None,
     }
 }
@@ -158,8 +196,8 @@ mod tests {
     }
 
     #[test]
-    fn negation_turns_before_around() {
-        let c = "don't deploy to vercel before the security review";
+    fn a_negation_or_a_time_phrase_states_no_order() {
+        let c = "don't forget to deploy to vercel before the security review";
         let s = sel(
             c,
             &[
@@ -167,7 +205,14 @@ mod tests {
                 relevant(2, &["security", "review"], c),
             ],
         );
-        assert_eq!(within_clauses(&s), vec![(2, 1)]);
+        assert!(within_clauses(&s).is_empty());
+        // "after" opens a time, not the pdf: it says when things happened.
+        let c = "write a docx report on what happened after the outage with a pdf copy";
+        let s = sel(c, &[relevant(1, &["docx"], c), relevant(2, &["pdf"], c)]);
+        assert!(within_clauses(&s).is_empty());
+        let c = "deploy to vercel after all with a pdf copy";
+        let s = sel(c, &[relevant(1, &["vercel"], c), relevant(2, &["pdf"], c)]);
+        assert!(within_clauses(&s).is_empty());
     }
 
     #[test]
