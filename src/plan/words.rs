@@ -271,6 +271,18 @@ pub fn between_digits(s: &str, i: usize) -> bool {
     i > 0 && digit(b.get(i - 1)) && digit(b.get(i + 1))
 }
 
+/// The stem of an "-ing" form with its doubled last letter written once
+/// ("committ" of "committing": "commit"), compared as characters, so a
+/// letter of several bytes ("₂₂") is never cut in two. `None` when the
+/// last two letters differ.
+pub fn undoubled(stem: &str) -> Option<&str> {
+    let mut last = stem.char_indices().rev();
+    match (last.next(), last.next()) {
+        (Some((at, a)), Some((_, b))) if a == b => Some(&stem[..at]),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

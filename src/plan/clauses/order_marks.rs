@@ -100,11 +100,7 @@ pub(super) fn repeats_before(sentence: &str, earlier: &str) -> bool {
         return false;
     };
     // "committing": a doubled last letter is written once in the stem.
-    let mut last = stem.char_indices().rev();
-    let undoubled = match (last.next(), last.next()) {
-        (Some((at, a)), Some((_, b))) if a == b => Some(&stem[..at]),
-        _ => None,
-    };
+    let undoubled = crate::plan::words::undoubled(stem);
     let stems: Vec<String> = [
         Some(stem.to_string()),
         undoubled.map(str::to_string),

@@ -57,13 +57,10 @@ fn names_work(doing: &str) -> bool {
     let Some(stem) = doing.strip_suffix("ing") else {
         return false;
     };
-    // "committing": a doubled last letter, compared as characters (a
-    // byte of "₂₂" is no letter to cut at).
-    let mut last = stem.char_indices().rev();
-    let undoubled = match (last.next(), last.next()) {
-        (Some((at, a)), Some((_, b))) if a == b && stem.len() > 2 => &stem[..at],
-        _ => stem,
-    };
+    // "committing": a doubled last letter is written once.
+    let undoubled = crate::plan::words::undoubled(stem)
+        .filter(|_| stem.len() > 2)
+        .unwrap_or(stem);
     stem == "do"
         || [stem.to_string(), format!("{stem}e"), undoubled.to_string()]
             .iter()
