@@ -216,7 +216,8 @@ pub struct Selection {
     /// ("…and also …", "Separately, …").
     pub ordered: Vec<bool>,
     /// Pairs (first, then) of chosen skills that one clause orders by a
-    /// "before" or "after" between them (see [`within::within_clauses`]).
+    /// "before" or "after" opening the later one's words ("run /pr-writer
+    /// after /commit").
     pub within: Vec<(usize, usize)>,
 }
 
