@@ -7,7 +7,9 @@
 //!   ("research the options, write a design doc, then review it"). A task
 //!   only named after another, as one apart ("…and also …", "Separately,
 //!   …"), is not asked in that order: that link comes last, after the two
-//!   sources below, so what the skills say orders the two.
+//!   sources below, so what the skills say orders the two. Inside one
+//!   clause, a "before" or "after" opening one skill's words orders it
+//!   against another's ("run /pr-writer after /commit").
 //! - `skill-text`: relations a skill's text states about another skill of
 //!   the plan. In the body: "REQUIRED SUB-SKILL: Use x" and "invoke the x
 //!   skill" (this skill, then x), "REQUIRED BACKGROUND: … x" (x first). In
