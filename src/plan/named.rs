@@ -87,11 +87,12 @@ fn spelled(
         }
     }
     let next = tokens.get(k + 1)?;
-    if !next.chars().all(|c| c.is_alphanumeric()) || in_a_thing(tokens, k) {
+    if !next.chars().all(|c| c.is_alphanumeric()) {
         return None;
     }
-    // "The spec-kitty plan looks good", "spec-kitty tasks are done": a
-    // thing the sentence tells of, not a command.
+    // "The spec-kitty plan looks good", "spec-kitty tasks are done",
+    // "implement the tasks from the spec-kitty plan": a thing the sentence
+    // tells of or works from, not a command.
     let word = |i: usize| tokens.get(i).map(|t| t.to_lowercase()).unwrap_or_default();
     let told_of = k.checked_sub(1).is_some_and(|b| {
         matches!(
@@ -115,21 +116,6 @@ fn spelled(
         .take(2)
         .count();
     (family >= 2).then(|| (i, format!("{} {next}", tokens[k])))
-}
-
-/// True when token `k` stands in a thing worked from or in: "implement the
-/// tasks from the spec-kitty plan" names the plan, not the command.
-fn in_a_thing(tokens: &[&str], k: usize) -> bool {
-    let word = |i: usize| tokens.get(i).map(|t| t.to_lowercase()).unwrap_or_default();
-    k >= 2
-        && matches!(
-            word(k - 1).as_str(),
-            "the" | "a" | "an" | "my" | "our" | "this" | "that"
-        )
-        && matches!(
-            word(k - 2).as_str(),
-            "from" | "in" | "into" | "of" | "on" | "per" | "against" | "under" | "by"
-        )
 }
 
 /// True when the word before token `k` asks for a skill by name.
@@ -230,13 +216,5 @@ mod tests {
         assert!(!clause_has("spec-kitty reviewed it", "spec-kitty review"));
         assert!(!clause_has("review spec-kitty", "spec-kitty review"));
         assert!(!clause_has("anything", ""));
-    }
-
-    #[test]
-    fn a_thing_worked_from_is_no_command() {
-        let t = |s: &'static str| s.split_whitespace().collect::<Vec<_>>();
-        assert!(in_a_thing(&t("tasks from the spec-kitty plan"), 3));
-        assert!(!in_a_thing(&t("using spec-kitty plan"), 1));
-        assert!(!in_a_thing(&t("execute the spec-kitty review workflow"), 2));
     }
 }
