@@ -94,12 +94,10 @@ fn spelled(
     // "implement the tasks from the spec-kitty plan": a thing the sentence
     // tells of or works from, not a command.
     let word = |i: usize| tokens.get(i).map(|t| t.to_lowercase()).unwrap_or_default();
-    let told_of = k.checked_sub(1).is_some_and(|b| {
-        matches!(
-            word(b).as_str(),
-            "the" | "a" | "an" | "my" | "our" | "this" | "that"
-        )
-    }) || crate::plan::head::LINKING.contains(&word(k + 2).as_str())
+    let told_of = k
+        .checked_sub(1)
+        .is_some_and(|b| super::query::DETERMINERS.contains(&word(b).as_str()))
+        || super::head::LINKING.contains(&word(k + 2).as_str())
         || matches!(word(k + 2).as_str(), "looks" | "look" | "seems");
     if told_of {
         return None;

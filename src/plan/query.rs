@@ -154,7 +154,7 @@ impl Ids {
 }
 
 /// Words that open a noun phrase.
-const DETERMINERS: &[&str] = &[
+pub(super) const DETERMINERS: &[&str] = &[
     "a", "an", "her", "his", "its", "my", "our", "that", "the", "their", "these", "this", "those",
     "your",
 ];

@@ -7,6 +7,9 @@
 
 use super::{Chosen, Selection};
 use crate::plan::clauses::words_of;
+// What may stand between the word of order and the thing it names: "after
+// the security review", "before my /pr-writer run".
+use crate::plan::query::DETERMINERS;
 
 /// Words that negate or hedge what a clause states ("don't forget to run
 /// /commit before /pr-writer", "not sure it matters, but …"): no order is
@@ -21,10 +24,6 @@ const NEGATIONS: &[&str] = &[
     "mustn't",
     "without",
 ];
-
-/// Words that may stand between the word of order and the thing it names:
-/// "after the security review", "before my /pr-writer run".
-const DETERMINERS: &[&str] = &["the", "a", "an", "my", "our", "your", "this", "that", "its"];
 
 /// The most skills of one clause read for an order: a clause names a few
 /// things, and each pair is read once.
